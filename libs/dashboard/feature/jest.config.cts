@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'dashboard-feature',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/dashboard/feature',
+};

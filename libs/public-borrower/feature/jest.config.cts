@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'public-borrower-feature',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/public-borrower/feature',
+};

@@ -1,0 +1,82 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { api } from './api';
+import { sessionExpired } from './events';
+import { makeStore, apiUrl } from '../testing';
+
+const probe = api.injectEndpoints({
+  endpoints: (b) => ({
+    probeGet: b.query<{ ok: boolean }, void>({ query: () => '/api/probe' }),
+    probePost: b.mutation<{ header: string | null }, void>({ query: () => ({ url: '/api/probe', method: 'POST' }) }),
+  }),
+});
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+afterAll(() => server.close());
+
+function storeWithSpy() {
+  const actions: string[] = [];
+  const spy = (state = null, action: { type: string }) => {
+    actions.push(action.type);
+    return state;
+  };
+  const store = makeStore({ spy });
+  return { store, actions };
+}
+
+it('dispatches sessionExpired on 401 and still passes the error on', async () => {
+  server.use(http.get(apiUrl('/api/probe'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+  const { store, actions } = storeWithSpy();
+  const res = await store.dispatch(probe.endpoints.probeGet.initiate());
+  expect(res.error).toMatchObject({ status: 401 });
+  expect(actions).toContain(sessionExpired.type);
+});
+
+it("treats a '401 Unauthorized' message as a 401", async () => {
+  server.use(http.get(apiUrl('/api/probe'), () => HttpResponse.json({ message: '401 Unauthorized' }, { status: 400 })));
+  const { store, actions } = storeWithSpy();
+  await store.dispatch(probe.endpoints.probeGet.initiate());
+  expect(actions).toContain(sessionExpired.type);
+});
+
+it('does not expire the session on other failures', async () => {
+  server.use(http.get(apiUrl('/api/probe'), () => HttpResponse.json({ message: 'nope' }, { status: 500 })));
+  const { store, actions } = storeWithSpy();
+  const res = await store.dispatch(probe.endpoints.probeGet.initiate());
+  expect(res.error).toMatchObject({ status: 500 });
+  expect(actions).not.toContain(sessionExpired.type);
+});
+
+it('echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN on mutations', async () => {
+  document.cookie = 'XSRF-TOKEN=abc%3D123';
+  server.use(
+    http.post(apiUrl('/api/probe'), ({ request }) => HttpResponse.json({ header: request.headers.get('x-xsrf-token') })),
+  );
+  const { store } = storeWithSpy();
+  const res = await store.dispatch(probe.endpoints.probePost.initiate());
+  expect(res).toMatchObject({ data: { header: 'abc=123' } });
+});
+
+it('fetches a fresh CSRF cookie and retries once on 419', async () => {
+  let posts = 0;
+  let csrf = 0;
+  server.use(
+    http.get(apiUrl('/sanctum/csrf-cookie'), () => {
+      csrf += 1;
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post(apiUrl('/api/probe'), () => {
+      posts += 1;
+      return posts === 1 ? HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 }) : HttpResponse.json({ header: 'ok' });
+    }),
+  );
+  const { store } = storeWithSpy();
+  const res = await store.dispatch(probe.endpoints.probePost.initiate());
+  expect(res).toMatchObject({ data: { header: 'ok' } });
+  expect([posts, csrf]).toEqual([2, 1]);
+});

@@ -1,0 +1,8 @@
+import { createAction } from '@reduxjs/toolkit';
+
+/**
+ * Dispatched once when the api answers 401 (or '401 Unauthorized'): the session lib
+ * clears storage and the shell routes to /login (spec §8). Defined here so that the
+ * api slice does not depend on the session lib.
+ */
+export const sessionExpired = createAction('session/expired');

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'shared-session',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/shared/session',
+};

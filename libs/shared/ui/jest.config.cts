@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'shared-ui',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/shared/ui',
+};

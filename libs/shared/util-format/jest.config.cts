@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'shared-util-format',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'node',
+  coverageDirectory: '../../../coverage/libs/shared/util-format',
+};

@@ -1,0 +1,3 @@
+export * from './lib/money';
+export * from './lib/dates';
+export * from './lib/title';

@@ -1,0 +1,2 @@
+// Stands in for CSS and image imports in jest.
+module.exports = {};
