@@ -1,31 +1,21 @@
-/// <reference types='vitest' />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
 import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
-import { nxCopyAssetsPlugin } from '@nx/vite/plugins/nx-copy-assets.plugin';
+import { apiProxy } from '../../tools/vite/api-proxy';
+
+const port = Number(process.env['PORT'] ?? 4200);
 
 export default defineConfig(() => ({
   root: import.meta.dirname,
   cacheDir: '../../node_modules/.vite/apps/portal',
-  server: {
-    port: 4200,
-    host: 'localhost',
-  },
-  preview: {
-    port: 4300,
-    host: 'localhost',
-  },
-  plugins: [react(), nxViteTsPaths(), nxCopyAssetsPlugin(['*.md'])],
-  // Uncomment this if you are using workers.
-  // worker: {
-  //   plugins: () => [ nxViteTsPaths() ],
-  // },
+  server: { port, host: '127.0.0.1', strictPort: true, proxy: apiProxy() },
+  preview: { port, host: '127.0.0.1', strictPort: true, proxy: apiProxy() },
+  plugins: [react(), tailwindcss(), nxViteTsPaths()],
   build: {
     outDir: '../../dist/apps/portal',
     emptyOutDir: true,
     reportCompressedSize: true,
-    commonjsOptions: {
-      transformMixedEsModules: true,
-    },
+    sourcemap: true,
   },
 }));
