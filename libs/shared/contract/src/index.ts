@@ -6,3 +6,5 @@ export * from './lib/dashboard';
 export * from './lib/common';
 export * from './lib/auth';
 export * from './lib/rbac';
+export * from './lib/web-form';
+export * from './lib/offer-letters';
