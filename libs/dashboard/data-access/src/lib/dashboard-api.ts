@@ -4,14 +4,14 @@ import {
   type CardStats,
   type DisbursementStats,
   type LoanOfferStats,
-  type MonthCode,
+  type DashboardMonth,
   type MonthlyGraphStats,
   type SmsStats,
 } from '@loan/shared-contract';
 
 /** A month of the current year, or the whole year when `month` is empty ('All Months'). */
 export interface MonthArgs {
-  month: MonthCode | '';
+  month: DashboardMonth | '';
   year: string;
 }
 
@@ -41,7 +41,7 @@ export const dashboardApi = api.injectEndpoints({
       providesTags: TAGS,
     }),
     /** Spec §7: an empty payload unless one month is chosen. */
-    getOfferLetterCardStats: b.query<LoanOfferStats, { month: MonthCode; year: string } | void>({
+    getOfferLetterCardStats: b.query<LoanOfferStats, { month: DashboardMonth; year: string } | void>({
       query: (args) => ({ url: DASHBOARD_PATHS.offerLetterCardStats, params: args ? { ...args } : undefined }),
       providesTags: TAGS,
     }),

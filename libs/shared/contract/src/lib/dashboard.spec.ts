@@ -2,14 +2,14 @@ import { MONTHS } from './constants';
 import {
   cardStatsSchema,
   emptyCountsByMonth,
-  monthCodeSchema,
+  dashboardMonthSchema,
   monthlyGraphStatsSchema,
   monthlyStatsQuerySchema,
 } from './dashboard';
 
 describe('dashboard contract', () => {
   it('accepts exactly the month codes of MONTHS', () => {
-    expect([...monthCodeSchema.options].sort()).toEqual(MONTHS.map((m) => m.code));
+    expect([...dashboardMonthSchema.options].sort()).toEqual(MONTHS.map((m) => m.code));
   });
 
   it('validates the monthly query', () => {

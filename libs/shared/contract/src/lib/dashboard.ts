@@ -21,11 +21,11 @@ export const DASHBOARD_FILTERS = ['yesterday', 'month'] as const;
 export type DashboardFilter = (typeof DASHBOARD_FILTERS)[number];
 
 /** The month select's codes, 01..12 (spec §9); the same codes as MONTHS. */
-export const monthCodeSchema = z.enum(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
-export type MonthCode = z.infer<typeof monthCodeSchema>;
+export const dashboardMonthSchema = z.enum(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
+export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
 
 /** Exact money as a decimal string with two places. */
-export const moneyStringSchema = z.string().regex(/^-?\d+\.\d{2}$/, 'Must be a decimal amount with two places');
+export const dashboardMoneySchema = z.string().regex(/^-?\d+\.\d{2}$/, 'Must be a decimal amount with two places');
 const count = z.number().int().nonnegative();
 
 /**
@@ -33,7 +33,7 @@ const count = z.number().int().nonnegative();
  * whole year ('All Months'); `year` is a four-digit string, absent meaning the current year.
  */
 export const monthlyStatsQuerySchema = z.object({
-  month: z.union([monthCodeSchema, z.literal('')]).optional(),
+  month: z.union([dashboardMonthSchema, z.literal('')]).optional(),
   year: z
     .string()
     .regex(/^\d{4}$/, 'Year must have four digits')
@@ -43,17 +43,17 @@ export const monthlyStatsQuerySchema = z.object({
 export type MonthlyStatsQuery = z.infer<typeof monthlyStatsQuerySchema>;
 
 export const cardStatsSchema = z.object({
-  applicationsRequestsMoney: moneyStringSchema,
+  applicationsRequestsMoney: dashboardMoneySchema,
   applicationsRequestsCount: count,
-  applicationsRejectedMoney: moneyStringSchema,
+  applicationsRejectedMoney: dashboardMoneySchema,
   applicationsRejectedCount: count,
-  applicationsApprovedMoney: moneyStringSchema,
+  applicationsApprovedMoney: dashboardMoneySchema,
   applicationsApprovedCount: count,
   offerLetterPendingCount: count,
   offerLetterExpiredCount: count,
   offerLetterSignedCount: count,
   /** The month code asked for, or null (yesterday, or the whole year). */
-  selected_month: monthCodeSchema.nullable(),
+  selected_month: dashboardMonthSchema.nullable(),
   /** The period counted, as ISO instants: [from, to). */
   from: z.string(),
   to: z.string(),
@@ -73,7 +73,7 @@ export type CountsByMonth = z.infer<typeof countsByMonthSchema>;
 export const monthlyGraphStatsSchema = z.object({
   topUps: countsByMonthSchema,
   applications: countsByMonthSchema,
-  selected_month: monthCodeSchema.nullable(),
+  selected_month: dashboardMonthSchema.nullable(),
   year: z.string(),
 });
 export type MonthlyGraphStats = z.infer<typeof monthlyGraphStatsSchema>;
@@ -96,7 +96,7 @@ export const smsStatsSchema = z.object({
 });
 export type SmsStats = z.infer<typeof smsStatsSchema>;
 
-const countAndAmount = z.object({ count, amount: moneyStringSchema });
+const countAndAmount = z.object({ count, amount: dashboardMoneySchema });
 export type CountAndAmount = z.infer<typeof countAndAmount>;
 
 /** Disbursement transactions by outcome, plus reconciliation and today's volume. */
