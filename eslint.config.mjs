@@ -8,6 +8,7 @@ const typeRules = [
   { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util'] },
 ];
 const domains = ['auth', 'dashboard', 'loans', 'transactions', 'rbac', 'communication', 'reports'];
 const scopeRules = [
@@ -39,7 +40,8 @@ export default [
           enforceBuildableLibDependency: true,
           banTransitiveDependencies: false,
           checkDynamicDependenciesExceptions: [],
-          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$'],
+          // Build and test configs may use the workspace's tools (vite proxy, e2e setup).
+          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$', '^(\\.\\./)+tools/(vite|e2e)/.*$'],
           depConstraints: [...typeRules, ...scopeRules, ...platformRules],
         },
       ],

@@ -1,0 +1,70 @@
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(__dirname, '../..');
+
+/**
+ * Shared Playwright setup for the e2e projects: Debian's Chromium (never a downloaded
+ * browser), a fresh api on embedded PGlite seeded with the demo data, and the built app
+ * served by `vite preview`, which proxies the api's paths like the dev server does.
+ */
+export function e2eConfig(opts: { project: string; app: 'portal' | 'public-borrower'; apiPort: number; appPort: number }): PlaywrightTestConfig {
+  const dataDir = process.env['E2E_DATA_DIR'] ?? mkdtempSync(join(tmpdir(), `${opts.project}-pglite-`));
+  const apiUrl = `http://127.0.0.1:${opts.apiPort}`;
+  const baseURL = `http://127.0.0.1:${opts.appPort}`;
+  return defineConfig({
+    testDir: './src',
+    fullyParallel: false,
+    workers: 1,
+    forbidOnly: !!process.env['CI'],
+    retries: process.env['CI'] ? 1 : 0,
+    timeout: 30_000,
+    expect: { timeout: 10_000 },
+    outputDir: join(root, 'tmp/e2e', opts.project),
+    reporter: [
+      ['list'],
+      ['json', { outputFile: join(root, `tmp/test-results/playwright-${opts.project}.json`) }],
+    ],
+    use: {
+      baseURL,
+      trace: 'retain-on-failure',
+      screenshot: 'only-on-failure',
+    },
+    projects: [
+      {
+        name: 'chromium',
+        use: {
+          ...devices['Desktop Chrome'],
+          launchOptions: {
+            executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+            args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+          },
+        },
+      },
+    ],
+    webServer: [
+      {
+        command: `npx tsx apps/api/src/main.ts`,
+        cwd: root,
+        url: `${apiUrl}/sanctum/csrf-cookie`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        env: { PORT: String(opts.apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
+      {
+        command: `npx vite preview --config apps/${opts.app}/vite.config.mts`,
+        cwd: root,
+        url: baseURL,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        env: { PORT: String(opts.appPort), API_URL: apiUrl },
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
+    ],
+  });
+}
