@@ -8,3 +8,4 @@ export * from './lib/auth';
 export * from './lib/rbac';
 export * from './lib/web-form';
 export * from './lib/offer-letters';
+export * from './lib/applications';

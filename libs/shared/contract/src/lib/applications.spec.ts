@@ -1,0 +1,175 @@
+import {
+  LOAN_KIND_PERMISSIONS,
+  closedUnsignedReportQuerySchema,
+  csvCell,
+  csvRow,
+  decodeCursor,
+  encodeCursor,
+  formatDecimalTotal,
+  loanByStatusQuerySchema,
+  loanCommentBodySchema,
+  loanDeleteSchema,
+  loanFilterQuerySchema,
+  loanSearchQuerySchema,
+  loanTotalValueQuerySchema,
+  loanUpdateBodySchema,
+  loanAmountSchema,
+} from './applications';
+import { P } from './permissions';
+
+describe('keyset cursor', () => {
+  it('round-trips the exact created_at text and id', () => {
+    const c = { createdAt: '2026-03-04 05:06:07.123456+00', id: 42 };
+    const s = encodeCursor(c);
+    expect(s).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(s)).toEqual(c);
+  });
+
+  it.each([
+    ['not base64', '***'],
+    ['empty', ''],
+    ['json of another shape', btoa(JSON.stringify({ a: 1 }))],
+    ['a negative id', btoa(JSON.stringify(['2026-01-01 00:00:00+00', -1]))],
+    ['a fractional id', btoa(JSON.stringify(['2026-01-01 00:00:00+00', 1.5]))],
+    ['sql in the date', btoa(JSON.stringify(["2026'; drop table x;--", 1]))],
+    ['garbage bytes', 'gICA'],
+  ])('rejects %s', (_label, value) => {
+    expect(decodeCursor(value)).toBeNull();
+  });
+});
+
+describe('csv cells', () => {
+  it.each([
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+260971234567', "'+260971234567"],
+    ['-5', "'-5"],
+    ['@cmd', "'@cmd"],
+    ['\tx', "'\tx"],
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['=1,2', `"'=1,2"`],
+    ['line\nbreak', '"line\nbreak"'],
+  ])('%j becomes %j', (input, out) => {
+    expect(csvCell(input)).toBe(out);
+  });
+
+  it('writes null and undefined as empty cells and ends rows with CRLF', () => {
+    expect(csvRow(['a', null, undefined, 12])).toBe('a,,,12\r\n');
+  });
+});
+
+describe('money', () => {
+  it.each([
+    ['12500', '12500.00'],
+    ['12500.5', '12500.50'],
+    [' 0.05 ', '0.05'],
+    [1500.25, '1500.25'],
+    ['007', '7.00'],
+  ])('%j reads %j', (input, out) => {
+    expect(loanAmountSchema.parse(input)).toBe(out);
+  });
+
+  it.each(['-1', '1.234', 'abc', '1e5', '', 'NaN', Infinity, '99999999999'])('rejects %j', (v) => {
+    expect(loanAmountSchema.safeParse(v).success).toBe(false);
+  });
+
+  it('formats exact totals with separators', () => {
+    expect(formatDecimalTotal('1234567.5')).toBe('1,234,567.50');
+    expect(formatDecimalTotal('0')).toBe('0.00');
+    expect(formatDecimalTotal('999.99')).toBe('999.99');
+  });
+});
+
+describe('byStatus query', () => {
+  it('defaults page and page size and ignores branch null', () => {
+    const q = loanByStatusQuerySchema.parse({ status: 'request', branch: 'null' });
+    expect(q).toMatchObject({ page: 1, per_page: 15, status: 'request', relations: [] });
+    expect(q.branch).toBeUndefined();
+  });
+
+  it('accepts relations as a comma list and repeated values', () => {
+    expect(loanByStatusQuerySchema.parse({ status: 'closed', relations: 'client,comments' }).relations).toEqual([
+      'client',
+      'comments',
+    ]);
+    expect(loanByStatusQuerySchema.parse({ status: 'closed', relations: ['offerLetter'] }).relations).toEqual([
+      'offerLetter',
+    ]);
+  });
+
+  it.each([
+    [{ status: 'pending' }, 'status'],
+    [{ status: 'request', per_page: '20' }, 'per_page'],
+    [{ status: 'request', page: '0' }, 'page'],
+    [{ status: 'request', page: 'abc' }, 'page'],
+    [{ status: 'request', cursor: 'x!' }, 'cursor'],
+    [{ status: 'request', relations: 'users' }, 'relations'],
+    [{ status: 'request', search: 'x'.repeat(101) }, 'search'],
+  ])('rejects %j at %s', (input, field) => {
+    const r = loanByStatusQuerySchema.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].path[0]).toBe(field);
+  });
+});
+
+describe('other queries', () => {
+  it('search needs a term', () => {
+    expect(loanSearchQuerySchema.safeParse({ search: '  ' }).success).toBe(false);
+    expect(loanSearchQuerySchema.parse({ search: ' LA-2026 ' }).search).toBe('LA-2026');
+  });
+
+  it('filter checks dates and their order', () => {
+    expect(loanFilterQuerySchema.safeParse({ fromDate: '2026-02-30' }).success).toBe(false);
+    expect(loanFilterQuerySchema.safeParse({ fromDate: '2026-03-01', toDate: '2026-02-01' }).success).toBe(false);
+    expect(loanFilterQuerySchema.parse({ fromDate: '2026-01-01', amount: '', nrc: '' })).toMatchObject({
+      fromDate: '2026-01-01',
+      amount: undefined,
+      nrc: undefined,
+    });
+  });
+
+  it('total-value takes a month code and ignores an empty branch', () => {
+    expect(loanTotalValueQuerySchema.parse({ month: '03', branch: '' })).toEqual({ month: '03' });
+    expect(loanTotalValueQuerySchema.safeParse({ month: '13' }).success).toBe(false);
+  });
+
+  it('reports default to json and accept csv only otherwise', () => {
+    expect(closedUnsignedReportQuerySchema.parse({}).format).toBe('json');
+    expect(closedUnsignedReportQuerySchema.parse({ format: 'csv' }).format).toBe('csv');
+    expect(closedUnsignedReportQuerySchema.safeParse({ format: 'xlsx' }).success).toBe(false);
+  });
+});
+
+describe('bodies', () => {
+  it('update needs a change and knows its fields', () => {
+    expect(loanUpdateBodySchema.safeParse({ id: 1 }).success).toBe(false);
+    expect(loanUpdateBodySchema.safeParse({ id: 1, hacked: true }).success).toBe(false);
+    expect(loanUpdateBodySchema.safeParse({ id: 1, status: 'closed' }).success).toBe(true);
+    expect(loanUpdateBodySchema.safeParse({ id: 1, mobile: '12345' }).success).toBe(false);
+    expect(loanUpdateBodySchema.parse({ id: '3', amount: 100 })).toEqual({ id: 3, amount: '100.00' });
+  });
+
+  it('comment must have text within the limit', () => {
+    expect(loanCommentBodySchema.safeParse({ id: 1, comment: '   ' }).success).toBe(false);
+    expect(loanCommentBodySchema.safeParse({ id: 1, comment: 'x'.repeat(2001) }).success).toBe(false);
+    expect(loanCommentBodySchema.parse({ id: 1, comment: ' ok ' }).comment).toBe('ok');
+  });
+
+  it('delete takes a list or a comma string and removes duplicates', () => {
+    expect(loanDeleteSchema.parse({ ids: [3, 3, 4] }).ids).toEqual([3, 4]);
+    expect(loanDeleteSchema.parse({ ids: '5,6' }).ids).toEqual([5, 6]);
+    expect(loanDeleteSchema.safeParse({ ids: [] }).success).toBe(false);
+    expect(loanDeleteSchema.safeParse({ ids: ['1; drop table loans'] }).success).toBe(false);
+    expect(loanDeleteSchema.safeParse({ ids: Array.from({ length: 501 }, (_, i) => i + 1) }).success).toBe(false);
+  });
+});
+
+describe('kind permissions', () => {
+  it('maps both kinds to their own catalog names', () => {
+    expect(LOAN_KIND_PERMISSIONS.application.transition.approved).toBe(P.approveApplication);
+    expect(LOAN_KIND_PERMISSIONS.topup.transition.closed).toBe(P.closeTopup);
+    expect(LOAN_KIND_PERMISSIONS.application.byStatus.request).toBe(P.viewRequestApplications);
+    expect(LOAN_KIND_PERMISSIONS.topup.byStatus.rejected).toBe(P.viewRejectedTopups);
+  });
+});
