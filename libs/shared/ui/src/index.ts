@@ -1,0 +1,25 @@
+export { cx } from './lib/cx';
+export { Icon, type IconName, type IconProps } from './lib/icon';
+export { Button, ButtonLink, buttonClass, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './lib/button';
+export { Card, type CardProps } from './lib/card';
+export { StatCard, type StatCardProps, type StatTone } from './lib/stat-card';
+export { Money, type MoneyProps } from './lib/money';
+export { CountUp, COUNT_UP_DURATION_MS, COUNT_UP_STEP_MS, type CountUpProps } from './lib/count-up';
+export { Skeleton, type SkeletonProps } from './lib/skeleton';
+export { EmptyState, ErrorState, NotFound, type EmptyStateProps, type ErrorStateProps, type NotFoundProps } from './lib/states';
+export {
+  TextField,
+  SelectField,
+  CheckboxField,
+  type TextFieldProps,
+  type SelectFieldProps,
+  type SelectOption,
+  type CheckboxFieldProps,
+} from './lib/fields';
+export { Modal, ConfirmDialog, type ModalProps, type ConfirmDialogProps } from './lib/modal';
+export { DataTable, type DataTableProps, type ServerPagination } from './lib/data-table';
+export { AsideMenu, type AsideMenuProps, type MenuItem, type MenuVariant } from './lib/aside-menu';
+export { TopBar, type TopBarProps } from './lib/top-bar';
+export { Footer, type FooterProps } from './lib/footer';
+export { Logo, type LogoProps } from './lib/logo';
+export { PageSection, SectionTitleBar, type PageSectionProps, type SectionTitleBarProps } from './lib/page-section';

@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useForm } from 'react-hook-form';
+import { CheckboxField, SelectField, TextField } from './fields';
+
+interface Values {
+  name: string;
+  month: string;
+  agree: boolean;
+}
+
+function Form({ onSubmit }: { onSubmit: (v: Values) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({ defaultValues: { name: '', month: '', agree: false } });
+  return (
+    <form onSubmit={handleSubmit(onSubmit)}>
+      <TextField label="Name" error={errors.name?.message} {...register('name', { required: 'Name is required' })} />
+      <SelectField
+        label="Month"
+        placeholder="All Months"
+        options={[
+          { value: '01', label: 'January' },
+          { value: '02', label: 'February' },
+        ]}
+        {...register('month')}
+      />
+      <CheckboxField label="I agree" {...register('agree')} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+it('works with react-hook-form and shows inline errors tied to the field', async () => {
+  const onSubmit = jest.fn();
+  render(<Form onSubmit={onSubmit} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+  const name = screen.getByLabelText('Name');
+  expect(await screen.findByText('Name is required')).toBeInTheDocument();
+  expect(name).toHaveAttribute('aria-invalid', 'true');
+  expect(name).toHaveAccessibleDescription('Name is required');
+  expect(onSubmit).not.toHaveBeenCalled();
+
+  await userEvent.type(name, 'Mwila');
+  await userEvent.selectOptions(screen.getByLabelText('Month'), '02');
+  await userEvent.click(screen.getByLabelText('I agree'));
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+  expect(onSubmit).toHaveBeenCalledWith({ name: 'Mwila', month: '02', agree: true }, expect.anything());
+});
+
+it('shows a hint when there is no error', () => {
+  render(<TextField label="Email" hint="We never share it." />);
+  expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('We never share it.');
+});

@@ -1,0 +1,162 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { cx } from './cx';
+
+const CONTROL =
+  'block w-full rounded-md border bg-white px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-400 ' +
+  'focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200 disabled:opacity-60 ' +
+  'dark:bg-slate-900 dark:text-gray-100 dark:placeholder:text-gray-500 dark:focus:ring-blue-900';
+const BORDER_OK = 'border-gray-300 dark:border-slate-600';
+const BORDER_ERR = 'border-red-500 dark:border-red-500';
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+function FieldFrame({ id, label, error, hint, required, className, children }: FieldFrameProps) {
+  return (
+    <div className={cx('space-y-1', className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-200">
+        {label}
+        {required && (
+          <span className="ml-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-600 dark:text-red-400" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  if (error) return `${id}-error`;
+  if (hint) return `${id}-hint`;
+  return undefined;
+}
+
+export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'type'> {
+  label: ReactNode;
+  type?: 'text' | 'email' | 'password' | 'number' | 'tel' | 'date' | 'search' | 'month';
+  error?: string;
+  hint?: ReactNode;
+  /** Class of the wrapper; `className` goes to the input. */
+  wrapperClassName?: string;
+}
+
+/** A labelled input with an inline error; spread react-hook-form's `register()` into it. */
+export function TextField({ label, error, hint, id, wrapperClassName, className, type = 'text', required, ...rest }: TextFieldProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <FieldFrame id={fid} label={label} error={error} hint={hint} required={required} className={wrapperClassName}>
+      <input
+        id={fid}
+        type={type}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        className={cx(CONTROL, error ? BORDER_ERR : BORDER_OK, className)}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps extends ComponentPropsWithRef<'select'> {
+  label: ReactNode;
+  options: readonly SelectOption[];
+  /** A first, empty option (e.g. 'Choose...'). */
+  placeholder?: string;
+  error?: string;
+  hint?: ReactNode;
+  wrapperClassName?: string;
+}
+
+export function SelectField({
+  label,
+  options,
+  placeholder,
+  error,
+  hint,
+  id,
+  wrapperClassName,
+  className,
+  required,
+  ...rest
+}: SelectFieldProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <FieldFrame id={fid} label={label} error={error} hint={hint} required={required} className={wrapperClassName}>
+      <select
+        id={fid}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        className={cx(CONTROL, error ? BORDER_ERR : BORDER_OK, className)}
+        {...rest}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export interface CheckboxFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'type'> {
+  label: ReactNode;
+  error?: string;
+  wrapperClassName?: string;
+}
+
+export function CheckboxField({ label, error, id, wrapperClassName, className, ...rest }: CheckboxFieldProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <div className={cx('space-y-1', wrapperClassName)}>
+      <div className="flex items-center gap-2">
+        <input
+          id={fid}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fid}-error` : undefined}
+          className={cx('h-4 w-4 rounded border-gray-300 text-blue-600 focus:ring-blue-500 dark:border-slate-600', className)}
+          {...rest}
+        />
+        <label htmlFor={fid} className="text-sm text-gray-700 dark:text-gray-200">
+          {label}
+        </label>
+      </div>
+      {error && (
+        <p id={`${fid}-error`} className="text-xs text-red-600 dark:text-red-400" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { AsideMenu, type MenuItem } from './aside-menu';
+import { TopBar } from './top-bar';
+import { Footer } from './footer';
+import { PageSection, SectionTitleBar } from './page-section';
+
+const items: MenuItem[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: 'dashboard' },
+  {
+    label: 'Loans',
+    icon: 'loans',
+    children: [{ label: 'Applications', children: [{ label: 'Requests', to: '/loans/applications/requests' }] }],
+  },
+];
+
+describe('AsideMenu', () => {
+  it('renders links, expands groups and opens the group of the current route', async () => {
+    const logout = jest.fn();
+    render(
+      <MemoryRouter initialEntries={['/loans/applications/requests']}>
+        <AsideMenu items={items} bottomItems={[{ label: 'Logout', icon: 'logout', onClick: logout }]} mobileOpen={false} desktopOpen />
+      </MemoryRouter>,
+    );
+    const aside = screen.getByRole('complementary', { name: 'Main menu' });
+    expect(within(aside).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    const requests = within(aside).getByRole('link', { name: 'Requests' });
+    expect(requests).toHaveAttribute('aria-current', 'page');
+    const loans = within(aside).getByRole('button', { name: 'Loans' });
+    expect(loans).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(loans);
+    expect(within(aside).queryByRole('link', { name: 'Requests' })).not.toBeInTheDocument();
+    await userEvent.click(within(aside).getByRole('button', { name: 'Logout' }));
+    expect(logout).toHaveBeenCalled();
+  });
+
+  it('is 15rem wide and slides by the mobile and desktop flags', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <AsideMenu items={items} mobileOpen={false} desktopOpen />
+      </MemoryRouter>,
+    );
+    const aside = screen.getByRole('complementary');
+    expect(aside.className).toMatch(/\bw-60\b/);
+    expect(aside.className).toMatch(/(^| )-left-60\b/);
+    expect(aside.className).toMatch(/lg:left-0/);
+    rerender(
+      <MemoryRouter>
+        <AsideMenu items={items} mobileOpen desktopOpen={false} />
+      </MemoryRouter>,
+    );
+    expect(aside.className).toMatch(/(^| )left-0\b/);
+    expect(aside.className).toMatch(/lg:-left-60/);
+    expect(screen.getByTestId('aside-backdrop')).toBeInTheDocument();
+  });
+});
+
+describe('TopBar', () => {
+  it('has the toggles, a user menu with My Profile, Settings and Log Out, and a logout button', async () => {
+    const handlers = { onToggleDark: jest.fn(), onLogout: jest.fn(), onToggleMobileMenu: jest.fn(), onToggleAside: jest.fn() };
+    render(
+      <MemoryRouter>
+        <TopBar userName="Ada Admin" isDark={false} mobileMenuOpen={false} asideOpen {...handlers} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(handlers.onToggleMobileMenu).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Hide side menu' }));
+    expect(handlers.onToggleAside).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(handlers.onToggleDark).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(handlers.onLogout).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(screen.getByRole('button', { name: /Ada Admin/ }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Log Out' }));
+    expect(handlers.onLogout).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});
+
+it('footer shows the year, the powered-by credit and a logo', () => {
+  render(<Footer year={2026} poweredBy="Acme Lending" />);
+  const footer = screen.getByRole('contentinfo');
+  expect(footer).toHaveTextContent('© 2026, Powered by Acme Lending');
+  expect(within(footer).getByRole('img', { name: /logo/ })).toBeInTheDocument();
+});
+
+it('section title bar shows heading, subtitle and actions', () => {
+  render(
+    <PageSection>
+      <SectionTitleBar title="Overview" subtitle="From yesterday to 14:05 today" actions={<button type="button">Refresh</button>} />
+    </PageSection>,
+  );
+  expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+  expect(screen.getByText('From yesterday to 14:05 today')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+});
