@@ -59,7 +59,7 @@ async function waitFor(url, ms) {
 }
 
 console.log('Starting the api (first start creates and seeds the database; this can take a minute)...');
-run('api', ['tsx', 'apps/api/src/main.ts'], {
+run('api', ['tsx', '--tsconfig', 'apps/api/tsconfig.app.json', 'apps/api/src/main.ts'], {
   PORT: String(apiPort),
   HOST: '127.0.0.1',
   DATA_DIR: process.env.DATA_DIR ?? join(root, '.data/pglite'),

@@ -46,7 +46,7 @@ export function e2eConfig(opts: { project: string; app: 'portal' | 'public-borro
     ],
     webServer: [
       {
-        command: `npx tsx apps/api/src/main.ts`,
+        command: `npx tsx --tsconfig apps/api/tsconfig.app.json apps/api/src/main.ts`,
         cwd: root,
         url: `${apiUrl}/sanctum/csrf-cookie`,
         reuseExistingServer: false,
