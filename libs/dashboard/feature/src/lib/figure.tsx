@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { cx } from '@loan/shared-ui';
+
+export type FigureTone = 'green' | 'red' | 'amber';
+const TONE: Record<FigureTone, string> = {
+  green: 'border-l-emerald-500',
+  red: 'border-l-red-500',
+  amber: 'border-l-amber-500',
+};
+
+/** One labelled figure inside a statistics card (a <dt>/<dd> pair). */
+export function Figure({ label, value, sub, tone }: { label: string; value: ReactNode; sub?: string; tone?: FigureTone }) {
+  return (
+    <div
+      className={cx(
+        'rounded-lg border border-gray-100 border-l-4 bg-gray-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-900/40',
+        tone ? TONE[tone] : 'border-l-blue-500',
+      )}
+    >
+      <dt className="text-xs font-medium text-gray-500 uppercase dark:text-gray-400">{label}</dt>
+      <dd className="text-lg font-semibold break-words text-gray-900 tabular-nums dark:text-gray-100">{value}</dd>
+      {sub && <dd className="text-xs text-gray-500 dark:text-gray-400">{sub}</dd>}
+    </div>
+  );
+}
