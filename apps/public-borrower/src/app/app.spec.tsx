@@ -1,17 +1,32 @@
+import { screen } from '@testing-library/react';
 import { render } from '@testing-library/react';
-
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { apiUrl } from '@loan/shared-data-access-api/testing';
 import App from './app';
 
-describe('App', () => {
-  it('should render successfully', () => {
-    const { baseElement } = render(<App />);
-    expect(baseElement).toBeTruthy();
-  });
+const server = setupServer(
+  http.post(apiUrl('/api/web/ip-address'), () => HttpResponse.json({ ip: '127.0.0.1' })),
+  http.get(apiUrl('/api/loan-offer-letter/getByToken/gone'), () => HttpResponse.json({ message: 'Expired' }, { status: 410 })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
 
-  it('should have a greeting as the title', () => {
-    const { getAllByText } = render(<App />);
-    expect(
-      getAllByText(new RegExp('Welcome public-borrower', 'gi')).length > 0,
-    ).toBeTruthy();
-  });
+it('serves the application form at /apply with its title', async () => {
+  render(<App initialPath="/apply" />);
+  expect(await screen.findByRole('heading', { name: 'Apply for a loan' })).toBeInTheDocument();
+  expect(document.title).toBe('Apply for a loan - Portal');
+});
+
+it('serves the contract page by token', async () => {
+  render(<App initialPath="/loan-offer-letter/gone" />);
+  expect(await screen.findByRole('heading', { name: 'This loan offer has expired' })).toBeInTheDocument();
+  expect(document.title).toBe('Loan offer - Portal');
+});
+
+it('answers any other address with a not-found page', async () => {
+  render(<App initialPath="/dashboard" />);
+  expect(await screen.findByRole('heading', { name: 'We could not find that page' })).toBeInTheDocument();
+  expect(document.title).toBe('Page not found - Portal');
 });

@@ -1,12 +1,17 @@
-// Uncomment this line to use CSS modules
-// import styles from './app.module.css';
-import NxWelcome from './nx-welcome';
+import { useState } from 'react';
+import { Provider } from 'react-redux';
+import { RouterProvider, createBrowserRouter, createMemoryRouter } from 'react-router-dom';
+import { makeBorrowerStore } from './store';
+import { routes } from './routes';
 
-export function App() {
+/** The public-borrower app: its own store and router, no staff code. */
+export function App({ initialPath }: { initialPath?: string }) {
+  const [store] = useState(makeBorrowerStore);
+  const [router] = useState(() => (initialPath ? createMemoryRouter(routes, { initialEntries: [initialPath] }) : createBrowserRouter(routes)));
   return (
-    <div>
-      <NxWelcome title="public-borrower" />
-    </div>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
   );
 }
 

@@ -1,0 +1,2 @@
+export { ApplyPage } from './lib/apply/apply-page';
+export { ContractPage } from './lib/contract/contract-page';

@@ -53,7 +53,8 @@ export const mobileField = z
     z
       .string()
       .min(1, 'Enter your mobile number.')
-      .regex(ZM_MOBILE_PATTERN, 'Enter a Zambian mobile number, like 0971234567 or +260971234567.'),
+      .regex(ZM_MOBILE_PATTERN, 'Enter a Zambian mobile number, like 0971234567 or +260971234567.')
+      .transform(normalizeMobile),
   );
 
 export const fullNameField = z

@@ -1,0 +1,165 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { apiUrl, renderWithProviders } from '@loan/shared-data-access-api/testing';
+import { ApplyPage } from './apply-page';
+
+const server = setupServer();
+const calls: Record<string, unknown[]> = {};
+function record(name: string, body: unknown) {
+  (calls[name] ??= []).push(body);
+}
+const quote = { amount: '5000.00', tenure: 6, rate_percent: '5.00', interest: '1500.00', total_due: '6500.00', monthly_instalment: '1083.34' };
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  for (const k of Object.keys(calls)) delete calls[k];
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  server.use(
+    http.post(apiUrl('/api/web/ip-address'), () => HttpResponse.json({ ip: '127.0.0.1' })),
+    http.post(apiUrl('/api/applyForLoan/check-record'), async ({ request }) => {
+      const body = (await request.json()) as { nrc: string };
+      record('check', body);
+      return HttpResponse.json({ exist: body.nrc === '111111/11/1' });
+    }),
+    http.post(apiUrl('/api/web/unfinished/application'), async ({ request }) => {
+      const body = await request.json();
+      record('save', body);
+      return HttpResponse.json({ ...(body as object), updated_at: 'now' });
+    }),
+    http.post(apiUrl('/api/web/calculator/attempt'), async ({ request }) => {
+      record('calc', await request.json());
+      return HttpResponse.json(quote);
+    }),
+    http.post(apiUrl('/api/web/otp/send'), async ({ request }) => {
+      record('send', await request.json());
+      return HttpResponse.json({ sent: true, expires_at: 'x', mobile: '+260 97 *** 4567' });
+    }),
+    http.post(apiUrl('/api/web/otp/validation'), async ({ request }) => {
+      const body = (await request.json()) as { code: string };
+      if (body.code !== '123456') {
+        return HttpResponse.json({ message: 'The code is not right.', errors: { code: ['That code is not right. You have 4 tries left.'] } }, { status: 422 });
+      }
+      return HttpResponse.json({ verified: true, ticket: 'ticket-1', expires_at: 'x' });
+    }),
+    http.post(apiUrl('/api/web/newClient'), async ({ request }) => {
+      record('client', await request.json());
+      return HttpResponse.json({ id: 1, created: true });
+    }),
+    http.post(apiUrl('/api/applyForLoan/create'), async ({ request }) => {
+      record('create', await request.json());
+      return HttpResponse.json({ id: 9, reference_code: 'LA-2026-000009', status: 'request' });
+    }),
+  );
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+async function fillPersonal(nrc = '123456/78/9') {
+  await userEvent.type(screen.getByLabelText('NRC number'), nrc);
+  await userEvent.type(screen.getByLabelText('Full name'), 'Mwila Banda');
+  await userEvent.type(screen.getByLabelText('Mobile number'), '0971234567');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+it('shows plain field errors next to the fields', async () => {
+  renderWithProviders(<ApplyPage />);
+  await userEvent.type(screen.getByLabelText('NRC number'), '12345');
+  await userEvent.type(screen.getByLabelText('Mobile number'), '12');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText('Enter your NRC as on the card, like 123456/78/9.')).toBeInTheDocument();
+  expect(screen.getByText('Enter your full name.')).toBeInTheDocument();
+  expect(screen.getByText('Enter a Zambian mobile number, like 0971234567 or +260971234567.')).toBeInTheDocument();
+  expect(screen.getByLabelText('NRC number')).toHaveAttribute('aria-invalid', 'true');
+  expect(calls['check']).toBeUndefined();
+});
+
+it('tells a borrower with an open application before they go on', async () => {
+  renderWithProviders(<ApplyPage />);
+  await fillPersonal('111111/11/1');
+  expect(await screen.findByText('You already have an open application')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'About you' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+});
+
+it('goes through every step with the calculator and OTP and shows the reference code', async () => {
+  const { container } = renderWithProviders(<ApplyPage />);
+  expect(container).toBeTruthy();
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'About you' })).toBeInTheDocument());
+  await fillPersonal();
+  await screen.findByRole('heading', { name: 'Your work' });
+  await userEvent.type(screen.getByLabelText('Employer'), 'Zambia Sugar');
+  await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Lusaka');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+  await screen.findByRole('heading', { name: 'Your loan' });
+  await userEvent.type(screen.getByLabelText('Amount (ZMW)'), '5000');
+  await userEvent.selectOptions(screen.getByLabelText('Months to repay'), '6');
+  await userEvent.type(screen.getByLabelText('What is the loan for?'), 'School fees');
+  expect(await screen.findByTestId('monthly-instalment', {}, { timeout: 3000 })).toHaveTextContent('ZMW 1,083.34');
+  expect(calls['calc']?.at(-1)).toEqual({ amount: '5000', tenure: 6, mobile: '+260971234567' });
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+  await screen.findByRole('heading', { name: 'Confirm your mobile number' });
+  await userEvent.click(screen.getByRole('button', { name: 'Send me the code' }));
+  expect(calls['send']).toEqual([{ mobile: '+260971234567' }]);
+  await userEvent.type(await screen.findByLabelText('6-digit code'), '000000');
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
+  expect(await screen.findByText('That code is not right. You have 4 tries left.')).toBeInTheDocument();
+  await userEvent.clear(screen.getByLabelText('6-digit code'));
+  await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
+
+  await screen.findByRole('heading', { name: 'Check and send' });
+  expect(calls['client']).toEqual([
+    { nrc: '123456/78/9', full_name: 'Mwila Banda', mobile: '0971234567', employer: 'Zambia Sugar', branch: 'Lusaka', ticket: 'ticket-1' },
+  ]);
+  expect(screen.getByText('ZMW 5,000.00')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Send my application' }));
+  expect(await screen.findByTestId('reference-code')).toHaveTextContent('LA-2026-000009');
+  expect(calls['create']).toEqual([
+    {
+      nrc: '123456/78/9',
+      full_name: 'Mwila Banda',
+      mobile: '+260971234567',
+      employer: 'Zambia Sugar',
+      branch: 'Lusaka',
+      amount: '5000',
+      tenure: 6,
+      purpose: 'School fees',
+      ticket: 'ticket-1',
+    },
+  ]);
+  // Each step saved the answers so far, with the step to come back to.
+  expect((calls['save'] as { step: string }[]).map((s) => s.step)).toEqual(['employment', 'loan', 'otp', 'review']);
+});
+
+it('resumes a saved application with the same mobile number and a new OTP', async () => {
+  server.use(
+    http.get(apiUrl('/api/web/unfinished/application'), ({ request }) =>
+      HttpResponse.json({
+        data:
+          request.headers.get('x-otp-ticket') === 'ticket-1'
+            ? {
+                mobile: '+260971234567',
+                step: 'loan',
+                data: { nrc: '123456/78/9', full_name: 'Mwila Banda', mobile: '+260971234567', employer: 'Zambia Sugar', branch: 'Lusaka' },
+                updated_at: 'x',
+              }
+            : null,
+      }),
+    ),
+  );
+  renderWithProviders(<ApplyPage />);
+  await userEvent.click(screen.getByRole('button', { name: 'Continue it' }));
+  await userEvent.type(screen.getByLabelText('The mobile number you used'), '0971234567');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Send me the code' }));
+  await userEvent.type(await screen.findByLabelText('6-digit code'), '123456');
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
+  expect(await screen.findByRole('heading', { name: 'Your loan' })).toBeInTheDocument();
+  expect(screen.getByText('Welcome back')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+  expect(screen.getByLabelText('Employer')).toHaveValue('Zambia Sugar');
+});

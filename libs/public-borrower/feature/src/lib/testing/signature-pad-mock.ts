@@ -1,0 +1,32 @@
+/**
+ * jsdom has no canvas, so tests replace signature_pad with this stand-in. `drawn` says
+ * whether the borrower "drew" something.
+ */
+export const padState = { drawn: false };
+
+export default class FakeSignaturePad {
+  isEmpty() {
+    return !padState.drawn;
+  }
+  clear() {
+    padState.drawn = false;
+  }
+  toData() {
+    return [];
+  }
+  fromData() {
+    padState.drawn = true;
+  }
+  toDataURL() {
+    return 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  }
+  addEventListener() {
+    return undefined;
+  }
+  removeEventListener() {
+    return undefined;
+  }
+  off() {
+    return undefined;
+  }
+}
