@@ -1,0 +1,12 @@
+export {
+  permissionsSlice,
+  permissionsReducer,
+  roleLoaded,
+  initialPermissionsState,
+  selectPermissionNames,
+  selectPermissionsLoaded,
+  type PermissionsState,
+  type PermissionsRootState,
+} from './lib/permissions-slice';
+export { ownRoleApi, useOwnRoleQuery } from './lib/role-api';
+export { usePermission, usePermissions, Can, useOwnRoleLoader, type CanProps } from './lib/permission-hooks';
