@@ -17,5 +17,11 @@ export default defineConfig(() => ({
     emptyOutDir: true,
     reportCompressedSize: true,
     sourcemap: true,
+    rolldownOptions: {
+      // The contract's modules only declare constants and schemas: when a chunk uses none
+      // of a module's exports (the shell needs the api paths, not the form's zod schemas),
+      // leave that module out, so zod loads with the pages and not in the initial chunk.
+      treeshake: { moduleSideEffects: (id: string) => !/libs[\\/]shared[\\/](contract|util-format)[\\/]/.test(id) },
+    },
   },
 }));

@@ -1,17 +1,86 @@
-import { useState } from 'react';
-import { Provider } from 'react-redux';
-import { RouterProvider, createBrowserRouter, createMemoryRouter } from 'react-router-dom';
-import { makeBorrowerStore } from './store';
-import { routes } from './routes';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { pageTitle } from '@loan/shared-util-format';
+import { NotFoundPage } from './not-found-page';
 
-/** The public-borrower app: its own store and router, no staff code. */
-export function App({ initialPath }: { initialPath?: string }) {
-  const [store] = useState(makeBorrowerStore);
-  const [router] = useState(() => (initialPath ? createMemoryRouter(routes, { initialEntries: [initialPath] }) : createBrowserRouter(routes)));
+// The pages, with the store and the api slice they use, load on demand: the first
+// download is only React and the router (budget: 100 KB gzip, see the bundle report).
+const ApplyRoute = lazy(() => import('./pages').then((m) => ({ default: m.ApplyRoute })));
+const ContractRoute = lazy(() => import('./pages').then((m) => ({ default: m.ContractRoute })));
+
+/** The page title of a route (spec §1: '{title} - Portal'); titles live here, not in screens. */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+  return children;
+}
+
+/** Scroll returns to the top on each navigation (spec §2). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function PageLoading() {
   return (
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
+    <p role="status" className="p-8 text-center text-slate-600 dark:text-slate-300">
+      Loading…
+    </p>
+  );
+}
+
+/** The borrower app's whole route table: the two public pages and a not-found page. */
+export function BorrowerRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<Navigate to="/apply" replace />} />
+          <Route
+            path="/apply"
+            element={
+              <Titled title="Apply for a loan">
+                <ApplyRoute />
+              </Titled>
+            }
+          />
+          <Route
+            path="/loan-offer-letter/:token"
+            element={
+              <Titled title="Loan offer">
+                <ContractRoute />
+              </Titled>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <Titled title="Page not found">
+                <NotFoundPage />
+              </Titled>
+            }
+          />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}
+
+/** The public-borrower app: its own router and (lazily) its own store; no staff code. */
+export function App({ initialPath }: { initialPath?: string }) {
+  return initialPath ? (
+    <MemoryRouter initialEntries={[initialPath]}>
+      <BorrowerRoutes />
+    </MemoryRouter>
+  ) : (
+    <BrowserRouter>
+      <BorrowerRoutes />
+    </BrowserRouter>
   );
 }
 

@@ -9,3 +9,6 @@ export function makeBorrowerStore() {
   });
 }
 export type BorrowerStore = ReturnType<typeof makeBorrowerStore>;
+
+/** One store for the app's life (both pages share the api cache). */
+export const borrowerStore = makeBorrowerStore();
