@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import { passwordResetBodySchema, type PasswordResetBody, MIN_PASSWORD_LENGTH } from '@loan/shared-contract';
+import { errorMessage, fieldErrors } from '@loan/shared-data-access-api';
+import { usePasswordResetMutation } from '@loan/shared-session';
+import { Button, TextField } from '@loan/shared-ui';
+import { AuthCard } from './auth-card';
+
+const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300';
+
+/** /password-reset?token=...&email=...: the link from the reset e-mail. */
+export function PasswordResetPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [reset, { isLoading }] = usePasswordResetMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordResetBody>({
+    resolver: zodResolver(passwordResetBodySchema),
+    defaultValues: { token, email, password: '', password_confirmation: '' },
+  });
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset password" footer={<Link to="/login" className={linkClass}>Back to sign in</Link>}>
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          This reset link is incomplete. Ask for a new one.
+        </p>
+        <Link to="/forgot-password" className={`${linkClass} mt-3 inline-block text-sm`}>
+          Send a new reset link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFailure(null);
+    const res = await reset(body);
+    if ('error' in res && res.error) {
+      const fe = fieldErrors(res.error);
+      let shown = false;
+      for (const field of ['email', 'password', 'password_confirmation'] as const) {
+        if (fe[field]?.[0]) {
+          setError(field, { message: fe[field][0] });
+          shown = true;
+        }
+      }
+      if (!shown) setFailure(fe['token']?.[0] ?? errorMessage(res.error, 'Something went wrong.'));
+      return;
+    }
+    enqueueSnackbar(res.data?.message ?? 'Your password has been reset. Sign in with the new one.', { variant: 'success' });
+    navigate('/login');
+  });
+
+  return (
+    <AuthCard title="Reset password" footer={<Link to="/login" className={linkClass}>Back to sign in</Link>}>
+      <form className="space-y-4" noValidate onSubmit={onSubmit}>
+        <input type="hidden" {...register('token')} />
+        <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...register('password_confirmation')}
+        />
+        {failure && (
+          <div role="alert" className="space-y-1 text-sm text-red-700 dark:text-red-300">
+            <p>{failure}</p>
+            <Link to="/forgot-password" className={linkClass}>
+              Send a new reset link
+            </Link>
+          </div>
+        )}
+        <Button type="submit" className="w-full" loading={isLoading}>
+          Reset password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
