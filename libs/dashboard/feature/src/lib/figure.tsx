@@ -3,9 +3,9 @@ import { cx } from '@loan/shared-ui';
 
 export type FigureTone = 'green' | 'red' | 'amber';
 const TONE: Record<FigureTone, string> = {
-  green: 'border-l-emerald-500',
-  red: 'border-l-red-500',
-  amber: 'border-l-amber-500',
+  green: 'border-l-emerald-500 dark:border-l-emerald-400',
+  red: 'border-l-red-500 dark:border-l-red-400',
+  amber: 'border-l-amber-500 dark:border-l-amber-400',
 };
 
 /** One labelled figure inside a statistics card (a <dt>/<dd> pair). */
@@ -14,7 +14,7 @@ export function Figure({ label, value, sub, tone }: { label: string; value: Reac
     <div
       className={cx(
         'rounded-lg border border-gray-100 border-l-4 bg-gray-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-900/40',
-        tone ? TONE[tone] : 'border-l-blue-500',
+        tone ? TONE[tone] : 'border-l-blue-500 dark:border-l-blue-400',
       )}
     >
       <dt className="text-xs font-medium text-gray-500 uppercase dark:text-gray-400">{label}</dt>

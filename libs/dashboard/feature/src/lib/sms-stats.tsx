@@ -9,7 +9,7 @@ export function SmsStatsCard({ data, loading }: { data: SmsStats | undefined; lo
       {loading && !data ? (
         <Skeleton lines={3} label="Loading SMS statistics" />
       ) : (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-3">
           <Figure label="Total" value={<CountUp value={data?.totalCount ?? 0} />} />
           <Figure label="Sent" tone="green" value={<CountUp value={data?.sentCount ?? 0} />} />
           <Figure label="Failed" tone="red" value={<CountUp value={data?.failedCount ?? 0} />} />
