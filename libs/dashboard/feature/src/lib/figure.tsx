@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '@loan/shared-ui';
+import { Pulse } from './pulse';
 
 export type FigureTone = 'green' | 'red' | 'amber';
 const TONE: Record<FigureTone, string> = {
@@ -9,7 +10,18 @@ const TONE: Record<FigureTone, string> = {
 };
 
 /** One labelled figure inside a statistics card (a <dt>/<dd> pair). */
-export function Figure({ label, value, sub, tone }: { label: string; value: ReactNode; sub?: string; tone?: FigureTone }) {
+export interface FigureProps {
+  label: string;
+  value: ReactNode;
+  sub?: string;
+  tone?: FigureTone;
+  /** Placeholders of the same height as the figure while it loads. */
+  loading?: boolean;
+  /** Whether a second line is shown (kept while loading, so the height stays). */
+  hasSub?: boolean;
+}
+
+export function Figure({ label, value, sub, tone, loading, hasSub = sub !== undefined }: FigureProps) {
   return (
     <div
       className={cx(
@@ -18,8 +30,10 @@ export function Figure({ label, value, sub, tone }: { label: string; value: Reac
       )}
     >
       <dt className="text-xs font-medium text-gray-500 uppercase dark:text-gray-400">{label}</dt>
-      <dd className="text-lg font-semibold break-words text-gray-900 tabular-nums dark:text-gray-100">{value}</dd>
-      {sub && <dd className="text-xs text-gray-500 dark:text-gray-400">{sub}</dd>}
+      <dd className="text-lg font-semibold break-words text-gray-900 tabular-nums dark:text-gray-100">
+        {loading ? <Pulse line="lg" width="w-20" /> : value}
+      </dd>
+      {hasSub && <dd className="text-xs text-gray-500 dark:text-gray-400">{loading ? <Pulse line="xs" width="w-16" /> : sub}</dd>}
     </div>
   );
 }
