@@ -218,10 +218,13 @@ export type LoanFilterParsed = z.output<typeof loanFilterQuerySchema>;
 
 export const loanByIdQuerySchema = z.object({ relations: relationsSchema });
 
+export const loanRequestsStatsQuerySchema = z.object({ branch: branchFilterSchema });
+export type LoanRequestsStatsQuery = z.input<typeof loanRequestsStatsQuerySchema>;
+
 export const loanStatsByStatusQuerySchema = z.object({ status: loanStatusSchema, branch: branchFilterSchema });
 export type LoanStatsByStatusQuery = z.input<typeof loanStatsByStatusQuerySchema>;
 
-const monthCodeSchema = z.string().regex(/^(0[1-9]|1[0-2])$/, 'Must be a month code 01 to 12.');
+export const monthCodeSchema = z.string().regex(/^(0[1-9]|1[0-2])$/, 'Must be a month code 01 to 12.');
 export const yearSchema = z
   .string()
   .regex(/^\d{4}$/, 'Must be a year such as 2026.')
@@ -257,6 +260,19 @@ export const closedUnsignedReportQuerySchema = z
     message: 'Must not be before fromDate.',
   });
 export type ClosedUnsignedReportQuery = z.input<typeof closedUnsignedReportQuerySchema>;
+
+/** GET /reports/closed-unsigned-stats-by-branch: the report's filters without the format. */
+export const closedUnsignedStatsQuerySchema = z
+  .object({
+    fromDate: z.preprocess(emptyToUndefined, dateSchema.optional()),
+    toDate: z.preprocess(emptyToUndefined, dateSchema.optional()),
+    branch: branchFilterSchema,
+  })
+  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
+    path: ['toDate'],
+    message: 'Must not be before fromDate.',
+  });
+export type ClosedUnsignedStatsQuery = z.input<typeof closedUnsignedStatsQuerySchema>;
 
 export const unsignedClosedQuerySchema = z.object({ ...paging, branch: branchFilterSchema });
 export type UnsignedClosedQuery = z.input<typeof unsignedClosedQuerySchema>;
@@ -346,7 +362,7 @@ export interface LoanComment {
 
 export interface LoanClientSummary {
   id: number;
-  name: string;
+  fullname: string;
   nrc: string;
   mobile: string;
 }
@@ -367,14 +383,23 @@ export interface LoanApplication {
   status: LoanStatus;
   nrc: string;
   mobile: string;
-  employer: string;
+  employer: string | null;
   /** Decimal strings with 2 places: exact. */
   amount: string;
   total_amount_due: string;
-  branch_id: number;
+  interest: string;
+  tenure_months: number;
+  purpose: string | null;
+  branch_id: number | null;
+  /** The branch's name ('' when the application has none). */
   branch: string;
   client_id: number | null;
-  borrower_name: string | null;
+  /** The top-up's original loan (null for applications). */
+  parent_id: number | null;
+  fullname: string;
+  approved_at: string | null;
+  rejected_at: string | null;
+  closed_at: string | null;
   created_at: string;
   updated_at: string;
   client?: LoanClientSummary | null;
@@ -385,8 +410,12 @@ export interface LoanApplication {
 export interface KeysetPageMeta {
   page: number;
   per_page: number;
-  /** Rows matching the query, from maintained counts where possible (never a scan per request). */
+  /**
+   * Rows matching the query: from the maintained counts for status/branch lists; for
+   * searches and filters an exact count up to 1,000 (then `total_capped` is true).
+   */
   total: number;
+  total_capped: boolean;
   last_page: number;
   /** Pass as `cursor` for the next page (keyset paging); null on the last page. */
   next_cursor: string | null;
@@ -401,12 +430,13 @@ export interface LoanStatusStats {
   status: LoanStatus;
   count: number;
   total_amount: string;
+  total_amount_due: string;
 }
 
 /** GET /requests-stats: count and amount per status (and all together). */
 export interface LoanRequestsStats {
-  total: { count: number; total_amount: string };
-  byStatus: Record<LoanStatus, { count: number; total_amount: string }>;
+  total: { count: number; total_amount: string; total_amount_due: string };
+  byStatus: Record<LoanStatus, { count: number; total_amount: string; total_amount_due: string }>;
 }
 
 /** GET /total-value (spec §3 "Monthly total"). */
@@ -436,10 +466,10 @@ export interface LoanMonthlyStats {
 export interface ClosedUnsignedRow {
   id: number;
   reference_code: string;
-  borrower_name: string | null;
+  fullname: string;
   nrc: string;
   mobile: string;
-  employer: string;
+  employer: string | null;
   branch: string;
   amount: string;
   total_amount_due: string;
@@ -449,7 +479,7 @@ export interface ClosedUnsignedRow {
 
 export const CLOSED_UNSIGNED_COLUMNS: readonly (keyof ClosedUnsignedRow)[] = [
   'reference_code',
-  'borrower_name',
+  'fullname',
   'nrc',
   'mobile',
   'employer',
