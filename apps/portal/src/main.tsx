@@ -1,13 +1,23 @@
 import { StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { prepareSessionStorage } from '@loan/shared-session';
 import App from './app/app';
+import { routes } from './app/routes';
+import { createPortalStore } from './app/store';
 
-const root = ReactDOM.createRoot(
-  document.getElementById('root') as HTMLElement,
-);
+// Spec §4: without the session-storage authenticated flag the stored session is cleared
+// before the store rehydrates from it.
+prepareSessionStorage();
 
-root.render(
+const router = createBrowserRouter(routes);
+const { store, persistor } = createPortalStore({
+  // Spec §8: any 401 ends the session and leads to /login.
+  onExpired: () => void router.navigate('/login', { replace: true }),
+});
+
+ReactDOM.createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App />
+    <App store={store} persistor={persistor} router={router} />
   </StrictMode>,
 );

@@ -1,17 +1,261 @@
-import { render } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ALL_PERMISSIONS, P, type PermissionName } from '@loan/shared-contract';
+import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE, PERSIST_STORAGE_KEY, prepareSessionStorage } from '@loan/shared-session';
+import { RouteEffects } from './route-effects';
+import { routes } from './routes';
+import { apiUrl, demoUser, EXPIRED_AGE, renderPortal, seedSession } from './test-utils';
 
-import App from './app';
+const calls: string[] = [];
+let rolePermissions: readonly PermissionName[] = ALL_PERMISSIONS;
 
-describe('App', () => {
-  it('should render successfully', () => {
-    const { baseElement } = render(<App />);
-    expect(baseElement).toBeTruthy();
+const server = setupServer(
+  http.get(apiUrl('/api/role/byId/:id'), () => {
+    calls.push('role');
+    return HttpResponse.json({ id: 1, name: 'Administrator', allpermissions: rolePermissions.map((name, i) => ({ id: i + 1, name })) });
+  }),
+  http.get(apiUrl('/api/client/all'), () => {
+    calls.push('clients');
+    return HttpResponse.json([]);
+  }),
+  http.get(apiUrl('/api/history/all'), () => {
+    calls.push('history');
+    return HttpResponse.json([]);
+  }),
+  http.post(apiUrl('/logout'), () => {
+    calls.push('logout');
+    return new HttpResponse(null, { status: 204 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+beforeEach(() => {
+  calls.length = 0;
+  rolePermissions = ALL_PERMISSIONS;
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.className = '';
+});
+
+describe('routing', () => {
+  it("redirects / to /login and titles it 'Login - Portal'", async () => {
+    const { router } = await renderPortal('/');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(document.title).toBe('Login - Portal');
   });
 
-  it('should have a greeting as the title', () => {
-    const { getAllByText } = render(<App />);
-    expect(
-      getAllByText(new RegExp('Welcome portal', 'gi')).length > 0,
-    ).toBeTruthy();
+  it("titles each route '{title} - Portal'", async () => {
+    const { router } = await renderPortal('/forgot-password');
+    expect(await screen.findByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
+    expect(document.title).toBe('Forgot Password - Portal');
+    await act(() => router.navigate('/no/such/page'));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found - Portal');
+  });
+
+  it("gives just 'Portal' for a route without a title, and scrolls to the top on navigation", async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const router = createMemoryRouter(
+      [
+        {
+          element: <RouteEffects />,
+          children: [
+            { path: '/a', handle: { title: 'Alpha', auth: false }, element: null },
+            { path: '/b', handle: { auth: false }, element: null },
+          ],
+        },
+      ],
+      { initialEntries: ['/a'] },
+    );
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(document.title).toBe('Alpha - Portal'));
+    scrollTo.mockClear();
+    await act(() => router.navigate('/b'));
+    await waitFor(() => expect(document.title).toBe('Portal'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockRestore();
+  });
+
+  it('declares every route of the spec once, each with an auth need', () => {
+    const paths: string[] = [];
+    const walk = (list: typeof routes) =>
+      list.forEach((r) => {
+        if (r.path) {
+          paths.push(r.path);
+          expect(typeof (r.handle as { auth?: unknown })?.auth).toBe('boolean');
+        }
+        if (r.children) walk(r.children);
+      });
+    walk(routes);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of ['/', '/login', '/error', '/apply', '/loan-offer-letter/:token', '/forgot-password', '/password-reset', '/dashboard',
+      '/loans/applications/requests', '/loans/applications/rejected', '/loans/applications/approved', '/loans/applications/closed',
+      '/loans/applications/:id', '/loans/applications/offer-letter', '/loans/applications/offer-letter/:id', '/loans/topup/requests',
+      '/loans/topup/rejected', '/loans/topup/closed', '/loans/topup/:id', '/transactions/disbursements', '/transactions/disbursements/:id',
+      '/transactions/disbursements/instant', '/transactions/disbursements/auto', '/transactions/repayments', '/communication',
+      '/communication/:id', '/reports', '/users', '/users/:id', '/settings/roles', '/settings/roles/:id', '/forms', '/tables', '/profile',
+      '/ui', '/responsive']) {
+      expect(paths).toContain(p);
+    }
+  });
+});
+
+describe('guard', () => {
+  it('sends a visitor without the authenticated flag to / (and so to /login)', async () => {
+    const { router } = await renderPortal('/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls).toEqual([]);
+  });
+
+  it('does not trust persisted state without the flag', async () => {
+    seedSession(ALL_PERMISSIONS);
+    sessionStorage.removeItem(AUTHENTICATED_FLAG);
+    const { router } = await renderPortal('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('lets a signed-in user in and loads the role, clients and history after start-up', async () => {
+    seedSession(ALL_PERMISSIONS);
+    const { router } = await renderPortal('/users');
+    expect(await screen.findByRole('heading', { name: 'Not available yet' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users');
+    expect(document.title).toBe('Users - Portal');
+    await waitFor(() => expect([...calls].sort()).toEqual(['clients', 'history', 'role']));
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows a no-access page for a screen the role may not use', async () => {
+    rolePermissions = [P.viewDashboard];
+    seedSession([P.viewDashboard]);
+    await renderPortal('/users');
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+  });
+});
+
+describe('session expiry', () => {
+  it('clears a session persisted more than 3 hours ago at start-up and sends the visitor to /login', async () => {
+    seedSession(ALL_PERMISSIONS, EXPIRED_AGE);
+    localStorage.setItem(LS_AUTH, JSON.stringify(demoUser));
+    expect(prepareSessionStorage()).toBe(false);
+    expect(sessionStorage.getItem(PERSIST_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(LS_AUTH)).toBeNull();
+    const { router, store } = await renderPortal('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(store.getState().session.authenticated).toBe(false);
+  });
+
+  it('does not rehydrate expired persisted state even when the flag is still there', async () => {
+    seedSession(ALL_PERMISSIONS, EXPIRED_AGE);
+    const { router, store } = await renderPortal('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(store.getState().session.user).toBeNull();
+    expect(store.getState().permissions.names).toEqual([]);
+  });
+
+  it('keeps a session persisted less than 3 hours ago', async () => {
+    seedSession(ALL_PERMISSIONS, EXPIRED_AGE - 60_000);
+    expect(prepareSessionStorage()).toBe(true);
+    const { router } = await renderPortal('/profile');
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+});
+
+describe('the 401 rule', () => {
+  it('on a 401 removes the auth entry, clears local storage and leads to /login', async () => {
+    server.use(http.get(apiUrl('/api/client/all'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+    seedSession(ALL_PERMISSIONS);
+    localStorage.setItem(LS_AUTH, JSON.stringify(demoUser));
+    localStorage.setItem(LS_DARK_MODE, '1');
+    const { router, store } = await renderPortal('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.getItem(AUTHENTICATED_FLAG)).toBeNull();
+    expect(store.getState().session.authenticated).toBe(false);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it("treats a '401 Unauthorized' message like a 401", async () => {
+    server.use(http.get(apiUrl('/api/history/all'), () => HttpResponse.json({ message: '401 Unauthorized' }, { status: 400 })));
+    seedSession(ALL_PERMISSIONS);
+    const { router } = await renderPortal('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('only logs other failures', async () => {
+    server.use(http.get(apiUrl('/api/history/all'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    seedSession(ALL_PERMISSIONS);
+    const { router } = await renderPortal('/profile');
+    await waitFor(() => expect(calls).toContain('clients'));
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+});
+
+describe('layout', () => {
+  const menu = () => screen.getByRole('complementary', { name: 'Main menu' });
+
+  it("shows the viewer only the dashboard, with Logout at the bottom", async () => {
+    rolePermissions = [P.viewDashboard];
+    seedSession([P.viewDashboard]);
+    await renderPortal('/profile');
+    await screen.findByRole('heading', { name: 'My Profile' });
+    const links = within(menu()).getAllByRole('link').map((a) => a.textContent);
+    expect(links).toEqual(['Dashboard']);
+    const buttons = within(menu()).getAllByRole('button').map((b) => b.textContent);
+    expect(buttons).toEqual(expect.arrayContaining(['Logout']));
+    expect(within(menu()).queryByRole('button', { name: /Loans/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the admin every module', async () => {
+    seedSession(ALL_PERMISSIONS);
+    await renderPortal('/profile');
+    await screen.findByRole('heading', { name: 'My Profile' });
+    for (const name of ['Dashboard', 'Communication', 'Reports', 'Users']) {
+      expect(within(menu()).getByRole('link', { name })).toBeInTheDocument();
+    }
+    for (const name of ['Loans', 'Transactions', 'Settings', 'Logout']) {
+      expect(within(menu()).getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('follows the role loaded after start-up rather than the persisted list', async () => {
+    rolePermissions = [P.viewDashboard, P.viewReportsModule];
+    seedSession(ALL_PERMISSIONS);
+    await renderPortal('/profile');
+    await waitFor(() => expect(within(menu()).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument());
+    expect(within(menu()).getByRole('link', { name: 'Reports' })).toBeInTheDocument();
+  });
+
+  it('toggles dark mode from the top bar and stores the flag', async () => {
+    seedSession(ALL_PERMISSIONS);
+    await renderPortal('/profile');
+    await screen.findByRole('heading', { name: 'My Profile' });
+    expect(document.documentElement).not.toHaveClass('dark');
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem(LS_DARK_MODE)).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light mode' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(localStorage.getItem(LS_DARK_MODE)).toBe('0');
+  });
+
+  it('logs out: calls the api, forgets the session and goes to /login', async () => {
+    seedSession(ALL_PERMISSIONS);
+    localStorage.setItem(LS_AUTH, JSON.stringify(demoUser));
+    const { router, store } = await renderPortal('/profile');
+    await screen.findByRole('heading', { name: 'My Profile' });
+    await userEvent.click(within(menu()).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls).toContain('logout');
+    expect(sessionStorage.getItem(AUTHENTICATED_FLAG)).toBeNull();
+    expect(localStorage.getItem(LS_AUTH)).toBeNull();
+    expect(store.getState().session.authenticated).toBe(false);
+    expect(store.getState().api.queries).toEqual({});
   });
 });

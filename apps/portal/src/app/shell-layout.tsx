@@ -1,0 +1,106 @@
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useOwnRoleLoader, usePermissions, selectPermissionsLoaded } from '@loan/shared-permissions';
+import {
+  darkModeChosen,
+  selectStyle,
+  selectUser,
+  signOut,
+  useStartupClientsQuery,
+  useStartupHistoryQuery,
+} from '@loan/shared-session';
+import { AsideMenu, ErrorState, Footer, Skeleton, TopBar, PageSection } from '@loan/shared-ui';
+import { MENU, visibleMenu } from './menu';
+import { usePersistor } from './persistor-context';
+import { ScreenLoading } from './progress-bar';
+import { useDarkMode } from './theme';
+import type { AppDispatch, RootState } from './store';
+
+/** Logout (spec §2): api call, purge persisted state, reset the api cache, go to /login. */
+export function useLogout() {
+  const dispatch = useDispatch<AppDispatch>();
+  const navigate = useNavigate();
+  const persistor = usePersistor();
+  return useCallback(async () => {
+    await dispatch(signOut());
+    await persistor?.purge();
+    navigate('/login');
+  }, [dispatch, navigate, persistor]);
+}
+
+/**
+ * The signed-in frame: side menu gated by permission, top bar, footer and the routed
+ * screen. After start-up it loads the user's role and the client and history lists.
+ */
+export function ShellLayout() {
+  const dispatch = useDispatch<AppDispatch>();
+  const user = useSelector((s: RootState) => selectUser(s));
+  const style = useSelector((s: RootState) => selectStyle(s));
+  const permissionsLoaded = useSelector((s: RootState) => selectPermissionsLoaded(s));
+  const has = usePermissions();
+  const dark = useDarkMode();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    // Navigating closes the mobile menu.
+    setLastPath(pathname);
+    setMobileOpen(false);
+  }
+
+  const role = useOwnRoleLoader();
+  useStartupClientsQuery();
+  useStartupHistoryQuery();
+
+  const items = useMemo(() => visibleMenu(MENU, has), [has]);
+  const bottom = useMemo(() => [{ label: 'Logout', icon: 'logout' as const, onClick: () => void logout() }], [logout]);
+
+  return (
+    <div className="min-h-dvh bg-gray-50 text-gray-900 dark:bg-slate-950 dark:text-gray-100">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-blue-700">
+        Skip to content
+      </a>
+      <AsideMenu
+        items={items}
+        bottomItems={bottom}
+        brand="Portal"
+        mobileOpen={mobileOpen}
+        desktopOpen={desktopOpen}
+        onClose={() => setMobileOpen(false)}
+        variant={style}
+      />
+      <div className={`flex min-h-dvh flex-col transition-[padding] duration-200 ${desktopOpen ? 'lg:pl-60' : ''}`}>
+        <TopBar
+          userName={user?.fullname}
+          isDark={dark}
+          onToggleDark={() => dispatch(darkModeChosen(!dark))}
+          onLogout={() => void logout()}
+          mobileMenuOpen={mobileOpen}
+          onToggleMobileMenu={() => setMobileOpen((o) => !o)}
+          asideOpen={desktopOpen}
+          onToggleAside={() => setDesktopOpen((o) => !o)}
+          variant={style}
+        />
+        <div id="main" className="flex-1">
+          {permissionsLoaded ? (
+            <Suspense fallback={<ScreenLoading />}>
+              <Outlet />
+            </Suspense>
+          ) : (
+            <PageSection>
+              {role.isError ? (
+                <ErrorState title="Failed to load your permissions." message="The portal cannot tell what your role may see." onRetry={role.retry} />
+              ) : (
+                <Skeleton lines={6} label="Loading your permissions..." />
+              )}
+            </PageSection>
+          )}
+        </div>
+        <Footer poweredBy="Loan Portal" />
+      </div>
+    </div>
+  );
+}
