@@ -18,8 +18,9 @@ export interface TopBarProps {
   variant?: MenuVariant;
 }
 
+// No display class here: each button sets its own, so `hidden lg:inline-flex` is not overridden.
 const ICON_BTN =
-  'inline-flex h-10 w-10 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 ' +
+  'h-10 w-10 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 ' +
   'focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 dark:text-gray-300 dark:hover:bg-slate-800 dark:hover:text-white';
 
 /**
@@ -71,7 +72,7 @@ export function TopBar({
       <div className="flex items-center gap-1">
         <button
           type="button"
-          className={cx(ICON_BTN, 'lg:hidden')}
+          className={cx(ICON_BTN, 'inline-flex lg:hidden')}
           onClick={onToggleMobileMenu}
           aria-label={mobileMenuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={mobileMenuOpen}
@@ -130,14 +131,14 @@ export function TopBar({
         </div>
         <button
           type="button"
-          className={ICON_BTN}
+          className={cx(ICON_BTN, 'inline-flex')}
           onClick={onToggleDark}
           aria-label={isDark ? 'Switch to light mode' : 'Switch to dark mode'}
           aria-pressed={isDark}
         >
           <Icon name={isDark ? 'sun' : 'moon'} />
         </button>
-        <button type="button" className={ICON_BTN} onClick={onLogout} aria-label="Log out" title="Log out">
+        <button type="button" className={cx(ICON_BTN, 'inline-flex')} onClick={onLogout} aria-label="Log out" title="Log out">
           <Icon name="logout" />
         </button>
       </div>
