@@ -20,6 +20,19 @@ describe('createExpiringStorage', () => {
     expect(sessionStorage.getItem('k')).toBeNull();
   });
 
+  it('keeps the first write time when the entry is rewritten, and starts over once expired', async () => {
+    let now = 0;
+    const s = createExpiringStorage(sessionStorage, 3 * HOUR, () => now);
+    await s.setItem('k', 'v1');
+    now = 2 * HOUR;
+    await s.setItem('k', 'v2');
+    now = 3 * HOUR;
+    expect(await s.getItem('k')).toBeNull();
+    await s.setItem('k', 'v3');
+    now = 5 * HOUR;
+    expect(await s.getItem('k')).toBe('v3');
+  });
+
   it('reads garbage as absent', async () => {
     sessionStorage.setItem('k', 'not json');
     expect(await createExpiringStorage(sessionStorage).getItem('k')).toBeNull();

@@ -24,7 +24,7 @@ function read(raw: string | null): Envelope | null {
 
 /**
  * redux-persist storage on sessionStorage whose entries expire `ttlMs` after they were
- * written (spec §9: persisted auth and role-permission state expires after 3; NOTES.md
+ * first written (spec §9: persisted auth and role-permission state expires after 3; NOTES.md
  * reads it as 3 hours). An expired or unreadable entry reads as absent and is removed.
  */
 export function createExpiringStorage(
@@ -42,7 +42,12 @@ export function createExpiringStorage(
       return env.value;
     },
     async setItem(key, value) {
-      storage.setItem(key, JSON.stringify({ writtenAt: now(), value } satisfies Envelope));
+      // The clock starts when the entry is first written (at sign-in) and is not reset by
+      // later writes, so a session lasts 3 hours however often its state changes.
+      const current = read(storage.getItem(key));
+      const t = now();
+      const writtenAt = current && t - current.writtenAt < ttlMs ? current.writtenAt : t;
+      storage.setItem(key, JSON.stringify({ writtenAt, value } satisfies Envelope));
     },
     async removeItem(key) {
       storage.removeItem(key);

@@ -3,7 +3,7 @@ import { api, sessionExpired } from '@loan/shared-data-access-api';
 import { clearSessionStorage } from './expiring-storage';
 import { darkModeChosen, preferencesReloaded, styleChosen } from './preferences-slice';
 import { signedIn, signedOut } from './session-slice';
-import { AUTHENTICATED_FLAG, browserStorage, LS_AUTH, LS_DARK_MODE, LS_STYLE } from './storage-keys';
+import { AUTHENTICATED_FLAG, browserStorage, LS_AUTH, LS_DARK_MODE, LS_STYLE, PERSIST_STORAGE_KEY } from './storage-keys';
 
 export interface SessionListenerOptions {
   /** Called after a 401 cleared the session (the shell navigates to /login). */
@@ -21,6 +21,8 @@ export function createSessionListener(options: SessionListenerOptions = {}) {
   listener.startListening({
     actionCreator: signedIn,
     effect: (action, { dispatch }) => {
+      // A new sign-in starts a new 3-hour persisted session.
+      browserStorage.session.remove(PERSIST_STORAGE_KEY);
       browserStorage.session.set(AUTHENTICATED_FLAG, 'true');
       browserStorage.local.set(LS_AUTH, JSON.stringify(action.payload));
       // A new user never sees what the previous one had cached.

@@ -7,7 +7,7 @@ import { createSessionListener } from './session-listener';
 import { preferencesReducer, darkModeChosen, styleChosen } from './preferences-slice';
 import { sessionReducer, signedIn } from './session-slice';
 import { signOut } from './sign-out';
-import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE, LS_PERMISSIONS, LS_STYLE } from './storage-keys';
+import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE, LS_PERMISSIONS, LS_STYLE, PERSIST_STORAGE_KEY } from './storage-keys';
 
 // jsdom's origin plus an api path (MSW needs absolute URLs).
 const apiUrl = (path: string) => new URL(path, 'http://localhost').toString();
@@ -38,8 +38,11 @@ it('sends an identifier with @ as email, else as unique_number', () => {
 
 it('mirrors sign-in into the session flag and the local auth entry', () => {
   const { store } = makeStore();
+  sessionStorage.setItem(PERSIST_STORAGE_KEY, JSON.stringify({ writtenAt: 0, value: '{}' }));
   store.dispatch(signedIn(user));
   expect(store.getState().session).toEqual({ user, authenticated: true });
+  // A new sign-in starts a new persisted session (and its 3-hour clock).
+  expect(sessionStorage.getItem(PERSIST_STORAGE_KEY)).toBeNull();
   expect(sessionStorage.getItem(AUTHENTICATED_FLAG)).toBe('true');
   expect(JSON.parse(localStorage.getItem(LS_AUTH) ?? 'null')).toEqual(user);
 });
