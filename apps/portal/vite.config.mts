@@ -13,6 +13,12 @@ export default defineConfig(() => ({
   preview: { port, host: '127.0.0.1', strictPort: true, proxy: apiProxy() },
   plugins: [react(), tailwindcss(), nxViteTsPaths()],
   build: {
+    rolldownOptions: {
+      // The util libs are pure (the contract builds zod schemas at module level, util-format
+      // imports date-fns): marking them side-effect free lets the shell's first load keep
+      // only what it uses, and screens load the rest lazily.
+      treeshake: { moduleSideEffects: (id: string) => !/\/libs\/shared\/(contract|util-format)\//.test(id) },
+    },
     outDir: '../../dist/apps/portal',
     emptyOutDir: true,
     reportCompressedSize: true,
