@@ -3,4 +3,6 @@ module.exports = {
   preset: '../../jest.preset.js',
   testEnvironment: 'node',
   coverageDirectory: '../../coverage/apps/api',
+  // PGlite starts in ~1 s and scrypt takes ~100 ms; PostgreSQL runs create a database per file.
+  testTimeout: 60_000,
 };

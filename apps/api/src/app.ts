@@ -1,22 +1,45 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { randomBytes } from 'node:crypto';
-import { API, CSRF_COOKIE } from '@loan/shared-contract';
+import { loadConfig, testConfig, type Config } from './config';
+import { migrate, openDatabase, type Db } from './db';
+import { registerErrorHandling } from './http/errors';
+import type { RouteDef } from './http/route';
+import { outboxPorts, type Ports } from './ports';
+import { modules } from './modules';
+import './types.d';
 
 export interface AppOptions {
+  /** The database; when absent an in-memory PGlite is opened, migrated, and closed with the app. */
+  db?: Db;
+  config?: Config;
+  ports?: Partial<Ports>;
   logger?: FastifyServerOptions['logger'];
+  /** Trust X-Forwarded-* (behind a proxy/load balancer). */
+  trustProxy?: boolean;
 }
 
 /** Builds the api server. Kept free of listen() so tests use inject(). */
 export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false });
+  const config = opts.config ?? (opts.db ? loadConfig() : testConfig());
+  let db = opts.db;
+  let closeDb: (() => Promise<void>) | undefined;
+  if (!db) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await migrate(database);
+    db = database.db;
+    closeDb = () => database.close();
+  }
+
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? false });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('ports', { ...outboxPorts(db), ...opts.ports });
+  app.decorate('routeTable', [] as RouteDef[]);
+  app.decorateRequest('sessionUser', null);
+  if (closeDb) app.addHook('onClose', closeDb);
+
   await app.register(cookie);
-
-  // Sanctum's shape: a readable XSRF-TOKEN cookie the browser echoes as X-XSRF-TOKEN.
-  app.get(API.csrfCookie, async (_req, reply) => {
-    reply.setCookie(CSRF_COOKIE, randomBytes(32).toString('base64url'), { path: '/', sameSite: 'lax', httpOnly: false });
-    return reply.code(204).send();
-  });
-
+  registerErrorHandling(app);
+  for (const mod of modules) await app.register(mod);
   return app;
 }

@@ -1,0 +1,85 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/**
+ * The one query interface of the api: the common base of the PGlite and the
+ * node-postgres drizzle databases. A transaction (`db.transaction(async (tx) => ...)`)
+ * is also a `Db`, so repositories take a `Db` and work inside or outside one.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A single connection for scripts (migrations, bulk seeding): multi-statement SQL allowed. */
+export interface Connection {
+  exec(sqlText: string): Promise<void>;
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  /** Runs fn on one dedicated connection (PGlite has only one). */
+  withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /** PGlite only: a dump of the data folder (see OpenOptions.loadDataDir). */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://... : use a real PostgreSQL server through a node-postgres pool. */
+  databaseUrl?: string;
+  /** PGlite data folder, or 'memory://' (the default when no folder is given). */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+  /** PGlite only: start from this dump (PGlite's dumpDataDir), e.g. a migrated template. */
+  loadDataDir?: Blob;
+}
+
+// numeric and bigint stay strings (exact); int8 counts are parsed by the queries that need numbers.
+export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // Fail fast with a clear error when the server is unreachable.
+    const probe = await pool.connect();
+    probe.release();
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pg',
+      async withConnection(fn) {
+        const client = await pool.connect();
+        try {
+          return await fn({
+            exec: async (text) => {
+              await client.query(text);
+            },
+            query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+          });
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create({ dataDir: opts.dataDir ?? 'memory://', loadDataDir: opts.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    withConnection: (fn) =>
+      fn({
+        exec: async (text) => {
+          await client.exec(text);
+        },
+        query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+      }),
+    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './database';
+export * from './migrate';
+export * as schema from './schema';
+export * from './sql';

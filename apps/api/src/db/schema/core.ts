@@ -1,0 +1,89 @@
+import { boolean, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { id, tstz } from './types';
+
+/** Tables of migrations/0001_core.sql. */
+export const branches = pgTable('branches', {
+  id: id().primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+export const roles = pgTable('roles', {
+  id: id().primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const permissions = pgTable('permissions', {
+  id: id().primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  groupName: text('group_name').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: id('role_id').notNull(),
+    permissionId: id('permission_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const users = pgTable('users', {
+  id: id().primaryKey().generatedByDefaultAsIdentity(),
+  fullname: text('fullname').notNull(),
+  email: text('email').notNull(),
+  uniqueNumber: text('unique_number').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  roleId: id('role_id').notNull(),
+  branchId: id('branch_id'),
+  mobile: text('mobile'),
+  active: boolean('active').notNull().default(true),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  idHash: text('id_hash').primaryKey(),
+  userId: id('user_id').notNull(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: id().primaryKey().generatedByDefaultAsIdentity(),
+  userId: id('user_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  id: id().primaryKey().generatedByDefaultAsIdentity(),
+  key: text('key').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: id().primaryKey().generatedByDefaultAsIdentity(),
+  userId: id('user_id'),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  details: jsonb('details').notNull().default({}),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});

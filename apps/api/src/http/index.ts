@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './route';
+export * from './session';
+export * from './csrf';
+export * from './rate-limit';
+export * from './audit';

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authModule } from './auth/routes';
+import { loansModule } from './loans/routes';
+import { webModule } from './web/routes';
+import { offerLettersModule } from './offer-letters/routes';
+
+/**
+ * Every domain module of the api, registered in this order by buildApp. A module is a
+ * Fastify plugin calling registerRoutes(app, [...defineRoute(...)]). Add yours with ONE line.
+ */
+export const modules: FastifyPluginAsync[] = [
+  authModule,
+  loansModule,
+  webModule,
+  offerLettersModule,
+];

@@ -1,0 +1,19 @@
+import type { Db } from './db';
+import type { Config } from './config';
+import type { Ports } from './ports';
+import type { RouteDef } from './http/route';
+import type { SessionUser } from './http/session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    ports: Ports;
+    /** Every route registered through registerRoutes (the route-walk test reads it). */
+    routeTable: RouteDef[];
+  }
+  interface FastifyRequest {
+    /** Set by the route's onRequest hook on non-public routes. */
+    sessionUser: SessionUser | null;
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from './common';
+
+/**
+ * Sign-in, session user and password recovery (spec §7 Authentication, NOTES.md
+ * "Session and sign-in"). The identifier is an e-mail or a unique_number (spec §5).
+ */
+const password = z.string().min(1, 'The password field is required.').max(200);
+
+export const loginBodySchema = z
+  .object({
+    email: z.email().max(MAX_TEXT_LENGTH).optional(),
+    unique_number: z.string().trim().min(1).max(64).optional(),
+    password,
+  })
+  .refine((b) => Boolean(b.email) !== Boolean(b.unique_number), {
+    message: 'Send either email or unique_number.',
+    path: ['email'],
+  });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** The signed-in user as the api answers it (spec §3 "Signed-in user"). */
+export interface SessionUserDto {
+  id: number;
+  fullname: string;
+  role_id: number;
+  email: string;
+  unique_number: string;
+  branch: string | null;
+}
+
+export interface LoginResponse {
+  status: string;
+  message: string;
+}
+
+export interface InitUserDataResponse {
+  status: string;
+  message?: string;
+  data: { user: SessionUserDto };
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+const newPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(200);
+
+export const forgotPasswordBodySchema = z.object({ email: z.email().max(MAX_TEXT_LENGTH) });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const passwordResetBodySchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    email: z.email().max(MAX_TEXT_LENGTH),
+    password: newPassword,
+    password_confirmation: z.string().max(200),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    message: 'The password confirmation does not match.',
+    path: ['password_confirmation'],
+  });
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+export const changePasswordBodySchema = z
+  .object({
+    current_password: password,
+    password: newPassword,
+    password_confirmation: z.string().max(200),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    message: 'The password confirmation does not match.',
+    path: ['password_confirmation'],
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const FORGOT_PASSWORD_MESSAGE = 'If that e-mail belongs to an account, a reset link has been sent to it.';
+export const PASSWORD_RESET_VALID_MINUTES = 60;
+export const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
