@@ -1,8 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authModule } from './auth/routes';
-import { loansModule } from './loans/routes';
-import { webModule } from './web/routes';
-import { offerLettersModule } from './offer-letters/routes';
 
 /**
  * Every domain module of the api, registered in this order by buildApp. A module is a
@@ -10,7 +7,4 @@ import { offerLettersModule } from './offer-letters/routes';
  */
 export const modules: FastifyPluginAsync[] = [
   authModule,
-  loansModule,
-  webModule,
-  offerLettersModule,
 ];
