@@ -16,13 +16,13 @@ beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined)
 it('serves the application form at /apply with its title', async () => {
   render(<App initialPath="/apply" />);
   expect(await screen.findByRole('heading', { name: 'Apply for a loan' })).toBeInTheDocument();
-  expect(document.title).toBe('Apply for a loan - Portal');
+  expect(document.title).toBe('Apply for a Loan - Portal');
 });
 
 it('serves the contract page by token', async () => {
   render(<App initialPath="/loan-offer-letter/gone" />);
   expect(await screen.findByRole('heading', { name: 'This loan offer has expired' })).toBeInTheDocument();
-  expect(document.title).toBe('Loan offer - Portal');
+  expect(document.title).toBe('Loan Offer Letter - Portal');
 });
 
 it('answers any other address with a not-found page', async () => {

@@ -44,7 +44,7 @@ export function BorrowerRoutes() {
           <Route
             path="/apply"
             element={
-              <Titled title="Apply for a loan">
+              <Titled title="Apply for a Loan">
                 <ApplyRoute />
               </Titled>
             }
@@ -52,7 +52,7 @@ export function BorrowerRoutes() {
           <Route
             path="/loan-offer-letter/:token"
             element={
-              <Titled title="Loan offer">
+              <Titled title="Loan Offer Letter">
                 <ContractRoute />
               </Titled>
             }

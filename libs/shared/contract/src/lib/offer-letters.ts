@@ -89,7 +89,8 @@ export interface OfferLetter {
 
 /** Staff-only extras on GET /getById and the generate answers. */
 export interface OfferLetterStaff extends OfferLetter {
-  token: string;
+  /** Only in the answer of generate: the database keeps just its SHA-256. */
+  token: string | null;
   signed_ip: string | null;
   signed_user_agent: string | null;
   signed_content_sha256: string | null;

@@ -22,7 +22,7 @@ export const OTP_TICKET_VALID_MINUTES = 60;
 export const APPLY_STEPS = ['personal', 'employment', 'loan', 'otp', 'review'] as const;
 export type ApplyStep = (typeof APPLY_STEPS)[number];
 
-export const BRANCHES = ['Lusaka', 'Ndola', 'Kitwe', 'Kabwe', 'Livingstone', 'Chipata', 'Solwezi', 'Kasama'] as const;
+export const BRANCHES = ['Lusaka', 'Ndola', 'Kitwe', 'Livingstone', 'Kabwe', 'Chipata'] as const;
 export type Branch = (typeof BRANCHES)[number];
 
 /** `0971234567`, `+260 97 123 4567` -> `+260971234567`. Returns the input when it is not a mobile. */
