@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authModule } from './auth/routes';
+import { webModule } from './web/routes';
+import { offerLettersModule } from './offer-letters/routes';
 
 /**
  * Every domain module of the api, registered in this order by buildApp. A module is a
@@ -7,4 +9,6 @@ import { authModule } from './auth/routes';
  */
 export const modules: FastifyPluginAsync[] = [
   authModule,
+  webModule,
+  offerLettersModule,
 ];
