@@ -259,3 +259,24 @@ describe('layout', () => {
     expect(store.getState().api.queries).toEqual({});
   });
 });
+
+describe('root view', () => {
+  it('toasts top-right, 350px wide, and they do not pause while hovered', async () => {
+    server.use(
+      http.get(apiUrl('/sanctum/csrf-cookie'), () => new HttpResponse(null, { status: 204 })),
+      http.post(apiUrl('/login'), () => HttpResponse.json({ status: '401', message: 'no' }, { status: 401 })),
+    );
+    await renderPortal('/login');
+    await userEvent.type(await screen.findByLabelText('E-mail or staff number'), 'x@demo.zm');
+    await userEvent.type(screen.getByLabelText('Password'), 'bad');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const toast = await screen.findByText('Failed to Proceed, check your credentials.');
+    const snackbar = toast.closest('.notistack-Snackbar') as HTMLElement;
+    expect(snackbar.style.width).toBe('350px');
+    expect(toast.closest('.notistack-SnackbarContainer')?.className).toMatch(/notistack-SnackbarContainer/);
+    await userEvent.hover(toast);
+    await waitFor(() => expect(screen.queryByText('Failed to Proceed, check your credentials.')).not.toBeInTheDocument(), {
+      timeout: 7000,
+    });
+  }, 15_000);
+});

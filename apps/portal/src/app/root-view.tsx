@@ -15,9 +15,10 @@ export const TOASTS = { maxSnack: 20, width: 350, autoHideMs: 4000 } as const;
  */
 function useNoPauseOnHover() {
   useEffect(() => {
+    const inToasts = (n: EventTarget | null) => n instanceof Element && n.closest('.notistack-SnackbarContainer') !== null;
+    // React derives enter/leave from mouseout/mouseover, reading both target and relatedTarget.
     const swallow = (e: Event) => {
-      const t = e.target;
-      if (t instanceof Element && t.closest('.notistack-SnackbarContainer')) e.stopPropagation();
+      if (inToasts(e.target) || inToasts((e as MouseEvent).relatedTarget)) e.stopPropagation();
     };
     const types = ['mouseover', 'mouseout'] as const;
     types.forEach((type) => window.addEventListener(type, swallow, true));
