@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authModule } from './auth/routes';
+import { dashboardModule } from './dashboard/routes';
 import { webModule } from './web/routes';
 import { offerLettersModule } from './offer-letters/routes';
 
@@ -9,6 +10,7 @@ import { offerLettersModule } from './offer-letters/routes';
  */
 export const modules: FastifyPluginAsync[] = [
   authModule,
+  dashboardModule,
   webModule,
   offerLettersModule,
 ];
