@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authModule } from './auth/routes';
+import { rbacModule } from './rbac/routes';
+import { startupModule } from './startup/routes';
 import { dashboardModule } from './dashboard/routes';
 import { webModule } from './web/routes';
 import { offerLettersModule } from './offer-letters/routes';
@@ -10,6 +12,8 @@ import { offerLettersModule } from './offer-letters/routes';
  */
 export const modules: FastifyPluginAsync[] = [
   authModule,
+  rbacModule,
+  startupModule,
   dashboardModule,
   webModule,
   offerLettersModule,
