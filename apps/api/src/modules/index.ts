@@ -5,6 +5,7 @@ import { startupModule } from './startup/routes';
 import { dashboardModule } from './dashboard/routes';
 import { webModule } from './web/routes';
 import { offerLettersModule } from './offer-letters/routes';
+import { loansModule } from './loans/routes';
 
 /**
  * Every domain module of the api, registered in this order by buildApp. A module is a
@@ -17,4 +18,5 @@ export const modules: FastifyPluginAsync[] = [
   dashboardModule,
   webModule,
   offerLettersModule,
+  loansModule,
 ];
