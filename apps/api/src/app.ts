@@ -35,6 +35,13 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('ports', { ...outboxPorts(db), ...opts.ports });
   app.decorate('routeTable', [] as RouteDef[]);
+  // Every route Fastify knows, however registered: the route-walk test checks that each
+  // one is also in routeTable (registered through registerRoutes, so it declares its auth).
+  const fastifyRoutes: string[] = [];
+  app.decorate('fastifyRoutes', fastifyRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const m of [route.method].flat()) if (m !== 'HEAD') fastifyRoutes.push(`${m} ${route.url}`);
+  });
   app.decorateRequest('sessionUser', null);
   if (closeDb) app.addHook('onClose', closeDb);
 

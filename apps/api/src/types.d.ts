@@ -11,6 +11,8 @@ declare module 'fastify' {
     ports: Ports;
     /** Every route registered through registerRoutes (the route-walk test reads it). */
     routeTable: RouteDef[];
+    /** 'METHOD url' of every route Fastify registered (HEAD excluded). */
+    fastifyRoutes: string[];
   }
   interface FastifyRequest {
     /** Set by the route's onRequest hook on non-public routes. */
