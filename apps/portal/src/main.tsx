@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
-import { prepareSessionStorage } from '@loan/shared-session';
+import { isDarkMode, loadPreferences, prepareSessionStorage, systemPrefersDark } from '@loan/shared-session';
 import App from './app/app';
 import { routes } from './app/routes';
 import { createPortalStore } from './app/store';
@@ -9,6 +9,8 @@ import { createPortalStore } from './app/store';
 // Spec §4: without the session-storage authenticated flag the stored session is cleared
 // before the store rehydrates from it.
 prepareSessionStorage();
+// Dark mode before the first paint (no light flash); ThemeApplier keeps it in step after.
+document.documentElement.classList.toggle('dark', isDarkMode(loadPreferences().darkMode, systemPrefersDark()));
 
 const router = createBrowserRouter(routes);
 const { store, persistor } = createPortalStore({

@@ -145,8 +145,9 @@ export function AsideMenu({
         className={cx(
           'fixed top-0 z-40 flex h-dvh w-60 flex-col overflow-hidden transition-[left] duration-200',
           theme.aside,
-          mobileOpen ? 'left-0' : '-left-60',
-          desktopOpen ? 'lg:left-0' : 'lg:-left-60',
+          // Off-screen also means out of the tab order and hidden from screen readers.
+          mobileOpen ? 'visible left-0' : 'invisible -left-60',
+          desktopOpen ? 'lg:visible lg:left-0' : 'lg:invisible lg:-left-60',
         )}
       >
         <div className={cx('flex h-14 shrink-0 items-center justify-between px-4', theme.brand)}>

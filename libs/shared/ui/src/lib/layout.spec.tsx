@@ -45,6 +45,8 @@ describe('AsideMenu', () => {
     expect(aside.className).toMatch(/\bw-60\b/);
     expect(aside.className).toMatch(/(^| )-left-60\b/);
     expect(aside.className).toMatch(/lg:left-0/);
+    expect(aside.className).toMatch(/(^| )invisible\b/);
+    expect(aside.className).toMatch(/lg:visible/);
     rerender(
       <MemoryRouter>
         <AsideMenu items={items} mobileOpen desktopOpen={false} />
@@ -52,6 +54,8 @@ describe('AsideMenu', () => {
     );
     expect(aside.className).toMatch(/(^| )left-0\b/);
     expect(aside.className).toMatch(/lg:-left-60/);
+    expect(aside.className).toMatch(/(^| )visible\b/);
+    expect(aside.className).toMatch(/lg:invisible/);
     expect(screen.getByTestId('aside-backdrop')).toBeInTheDocument();
   });
 });
