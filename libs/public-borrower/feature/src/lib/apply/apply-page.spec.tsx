@@ -73,6 +73,11 @@ it('shows plain field errors next to the fields', async () => {
   expect(screen.getByText('Enter a Zambian mobile number, like 0971234567 or +260971234567.')).toBeInTheDocument();
   expect(screen.getByLabelText('NRC number')).toHaveAttribute('aria-invalid', 'true');
   expect(calls['check']).toBeUndefined();
+  // Fixing a field clears its message while typing (before leaving the field).
+  await userEvent.clear(screen.getByLabelText('NRC number'));
+  await userEvent.type(screen.getByLabelText('NRC number'), '123456/78/9');
+  expect(screen.getByLabelText('NRC number')).toHaveFocus();
+  await waitFor(() => expect(screen.queryByText('Enter your NRC as on the card, like 123456/78/9.')).not.toBeInTheDocument());
 });
 
 it('tells a borrower with an open application before they go on', async () => {

@@ -90,8 +90,18 @@ export function ApplyPage() {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
-  const { register, trigger, getValues, watch, reset, setError, handleSubmit, formState } = form;
+  const { trigger, getValues, watch, reset, setError, handleSubmit, formState, getFieldState } = form;
   const { errors } = formState;
+  // A field showing an error checks again as the borrower types, so the message goes as
+  // soon as it is fixed (not on blur: that would move the button under the pointer).
+  const register: typeof form.register = (name, options) =>
+    form.register(name, {
+      ...options,
+      onChange: (e: unknown) => {
+        options?.onChange?.(e);
+        if (getFieldState(name).error) void trigger(name);
+      },
+    } as typeof options);
 
   const ipRecorded = useRef(false);
   useEffect(() => {
