@@ -3,6 +3,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -67,6 +69,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  // PGlite creates its own folder but not the ones above it (e.g. `.data/` on a fresh clone).
+  if (opts.dataDir && !opts.dataDir.includes('://')) mkdirSync(dirname(opts.dataDir), { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir ?? 'memory://', loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
