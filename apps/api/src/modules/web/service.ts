@@ -20,6 +20,7 @@ import type { Db } from '../../db';
 import type { Ports } from '../../ports';
 import { HttpError, conflict, invalid } from '../../http/errors';
 import { audit } from '../../http/audit';
+import { consume } from '../../http/rate-limit';
 import * as repo from './repository';
 
 const OTP_PURPOSE = 'application';
@@ -92,8 +93,18 @@ function codeMatches(stored: string, code: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** A new 6-digit code replaces the old ones and goes out through the SMS port (the outbox by default). */
+export const OTP_SENDS_PER_MOBILE = 5;
+export const TOO_MANY_CODES = 'We have sent several codes to this number. Wait a few minutes, then ask again.';
+
+/**
+ * A new 6-digit code replaces the old ones and goes out through the SMS port (the outbox
+ * by default). Besides the route's per-address limit, one number gets at most 5 codes
+ * per 10 minutes, so nobody can flood a borrower's phone from many addresses.
+ */
 export async function sendOtp(db: Db, ports: Ports, req: FastifyRequest, mobile: string) {
+  if (!(await consume(db, `otp-send:${mobile}`, OTP_SENDS_PER_MOBILE, OTP_VALID_MINUTES * 60))) {
+    throw new HttpError(429, TOO_MANY_CODES, { mobile: [TOO_MANY_CODES] });
+  }
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   const row = await db.transaction(async (tx) => {
     await repo.retireOtps(tx, mobile, OTP_PURPOSE);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { API, OTP_TICKET_HEADER, P } from '@loan/shared-contract';
 import { queryRows } from '../../db';
 import { createTestApp, csrfHeaders, loginWithPermissions, type TestApp } from '../../test/harness';
-import { CODE_EXPIRED, DUPLICATE_APPLICATION, NO_ACTIVE_CODE, TICKET_INVALID, TOO_MANY_TRIES } from './service';
+import { CODE_EXPIRED, DUPLICATE_APPLICATION, NO_ACTIVE_CODE, TICKET_INVALID, TOO_MANY_CODES, TOO_MANY_TRIES } from './service';
 
 jest.setTimeout(120_000);
 
@@ -127,6 +127,18 @@ describe('OTP', () => {
     for (let i = 0; i < 11; i++) answers.push((await post(`${API.web}/otp/send`, { mobile: newMobile() })).status);
     expect(answers.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(answers[10]).toBe(429);
+  });
+
+  it('sends at most 5 codes to one number in 10 minutes, whatever the address', async () => {
+    const mobile = newMobile();
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      ipSeq += 1;
+      ip = `10.9.0.${ipSeq % 250}`;
+      answers.push(await post(`${API.web}/otp/send`, { mobile }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(answers[5].body.errors.mobile).toEqual([TOO_MANY_CODES]);
   });
 
   it('staff with the message permission can read what the outbox sent to a number', async () => {
