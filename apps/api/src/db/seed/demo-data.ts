@@ -74,24 +74,27 @@ export async function seedDemoData(db: Db, opts: DemoDataOptions = {}): Promise<
   log(`applications: ${n}`);
   // Spread over last year and this year up to now; older ones are mostly settled.
   await run(`
-    WITH c AS (SELECT array_agg(id ORDER BY id) AS ids FROM clients),
+    WITH cn AS (SELECT count(*) AS n FROM clients),
+    -- Clients numbered 1..n, joined by number (indexing a large array per row would detoast it every time).
+    cl_num AS (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM clients),
     g AS (
       SELECT i,
-             c.ids[1 + ${h('i', 11)} % array_length(c.ids, 1)] AS client_id,
+             1 + ${h('i', 11)} % cn.n AS client_rn,
              CASE WHEN ${h('i', 12)} % 5 = 0 THEN 'topup' ELSE 'application' END AS kind,
              date_trunc('year', now()) - interval '1 year'
                + (${h('i', 13)} % greatest(1, extract(epoch FROM now() - (date_trunc('year', now()) - interval '1 year'))::bigint)) * interval '1 second' AS created_at,
              (1000 + (${h('i', 14)} % 981) * 50)::numeric(14,2) AS amount,
              (ARRAY[3, 6, 12, 18, 24])[1 + ${h('i', 15)} % 5] AS tenure,
              ${h('i', 16)} % 100 AS roll
-        FROM generate_series(1, ${n}) AS i, c
+        FROM generate_series(1, ${n}) AS i, cn
     ),
     s AS (
       SELECT g.*,
              CASE WHEN created_at > now() - interval '10 days' THEN (CASE WHEN roll < 70 THEN 'request' WHEN roll < 85 THEN 'approved' ELSE 'rejected' END)
                   WHEN roll < 15 THEN 'request' WHEN roll < 40 THEN 'approved' WHEN roll < 55 THEN 'rejected' ELSE 'closed' END AS status,
-             round(amount * 0.04 * tenure, 2) AS interest
-        FROM g
+             round(amount * 0.04 * tenure, 2) AS interest,
+             cl_num.id AS client_id
+        FROM g JOIN cl_num ON cl_num.rn = g.client_rn
     )
     INSERT INTO loan_applications (kind, reference_code, client_id, branch_id, fullname, nrc, mobile, email, employer, purpose,
                                    amount, tenure_months, interest_rate, interest, total_amount_due, status, ip_address, user_agent,
