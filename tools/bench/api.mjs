@@ -39,7 +39,14 @@ if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
 
 let child;
 function stopChild() {
-  if (child && child.exitCode === null) child.kill('SIGTERM');
+  // The api runs in its own process group (tsx starts a second node): end the group.
+  if (child && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
 }
 process.on('exit', stopChild);
 process.on('SIGINT', () => process.exit(130));
@@ -71,10 +78,11 @@ if (!process.argv.includes('--url')) {
   const where = env.DATABASE_URL ? `PostgreSQL ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}` : `PGlite ${env.DATA_DIR}`;
   console.log(`Starting the api on ${base} (${where}, SEED_SCALE=${env.SEED_SCALE ?? 'demo'}); first start migrates and seeds...`);
   const t0 = Date.now();
-  child = spawn('npx', ['tsx', '--tsconfig', 'apps/api/tsconfig.app.json', 'apps/api/src/main.ts'], {
+  child = spawn(join(root, 'node_modules/.bin/tsx'), ['--tsconfig', 'apps/api/tsconfig.app.json', 'apps/api/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
   });
   await waitFor(`${base}/sanctum/csrf-cookie`, 15 * 60_000);
   console.log(`api up after ${((Date.now() - t0) / 1000).toFixed(1)}s`);

@@ -71,11 +71,11 @@ export function toDto(r: repo.LoanRow): LoanApplication {
     client_id: r.clientId,
     parent_id: r.parentId,
     fullname: r.fullname,
-    approved_at: iso(r.approvedAt),
-    rejected_at: iso(r.rejectedAt),
-    closed_at: iso(r.closedAt),
-    created_at: iso(r.createdAt) as string,
-    updated_at: iso(r.updatedAt) as string,
+    approved_at: r.approvedAt,
+    rejected_at: r.rejectedAt,
+    closed_at: r.closedAt,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
   };
 }
 
@@ -133,7 +133,7 @@ async function pageOf(
   const cursor = args.cursor ? (decodeCursor(args.cursor) ?? undefined) : undefined;
   const offset = (args.page - 1) * args.per_page;
   const scope = { kind: filter.kind, status: filter.status, branchId: filter.branchId };
-  let rows: repo.LoanRow[];
+  let rows: (repo.LoanRow & { statsTotal?: string })[];
   let total: number;
   if (fromStats && !cursor && offset > 0) {
     // Indexed paging by number: the per-month counts say in which month row `offset`
@@ -149,10 +149,14 @@ async function pageOf(
     rows = anchor
       ? await repo.listPage(db, where, { perPage: args.per_page, offset: offset - skipped, fromMonth: anchor.month })
       : [];
+  } else if (fromStats) {
+    // Page 1 or a cursor: the rows carry the maintained total (one query in all).
+    rows = await repo.listPage(db, where, { perPage: args.per_page, cursor, offset, totalOf: scope });
+    total = rows.length ? Number(rows[0].statsTotal) : (await repo.statsTotals(db, scope)).count;
   } else {
     [rows, total] = await Promise.all([
       repo.listPage(db, where, { perPage: args.per_page, cursor, offset }),
-      fromStats ? repo.statsTotals(db, scope).then((t) => t.count) : repo.cappedCount(db, where),
+      repo.cappedCount(db, where),
     ]);
   }
   const more = rows.length > args.per_page;
