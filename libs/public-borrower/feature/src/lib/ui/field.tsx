@@ -40,4 +40,4 @@ export function Field({ label, hint, error, children }: FieldProps) {
 }
 
 export const inputClass =
-  'block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-yellow-600 dark:bg-slate-900 dark:text-slate-100';
+  'block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-yellow-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]';
