@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { REP_SIGNATURE, applyByApi, applyInBrowser, drawSignature, staffClient, type Staff } from './borrower-helpers';
+import { REP_SIGNATURE, applyByApi, applyInBrowser, drawSignature, freshBorrower, staffClient, type Staff } from './borrower-helpers';
 
 // The separate borrower app (apps/public-borrower) against the real api.
 let staff: Staff;
@@ -48,4 +48,32 @@ test('an expired and an unknown token show their own pages', async ({ page, requ
   await expect(page.getByRole('heading', { name: 'This loan offer has expired' })).toBeVisible();
   await page.goto(`/loan-offer-letter/${'x'.repeat(43)}`);
   await expect(page.getByRole('heading', { name: 'We could not find this loan offer' })).toBeVisible();
+});
+
+test('a borrower who leaves half-way resumes with the same mobile number and a new OTP', async ({ page }) => {
+  const who = freshBorrower();
+  await page.goto('/apply');
+  await page.getByLabel('NRC number').fill(who.nrc);
+  await page.getByLabel('Full name').fill(who.name);
+  await page.getByLabel('Mobile number').fill(who.mobile);
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Employer').fill('ZESCO');
+  await page.getByLabel('Branch').selectOption('Kitwe');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Your loan' })).toBeVisible();
+
+  // Gone and back: a fresh page knows nothing until the number is confirmed again.
+  await page.goto('/apply');
+  await page.getByRole('button', { name: 'Continue it' }).click();
+  await page.getByLabel('The mobile number you used').fill(who.mobile);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Send me the code' }).click();
+  await expect(page.getByText(/We sent a 6-digit code/)).toBeVisible();
+  await page.getByLabel('6-digit code').fill(await staff.otp(who.mobile));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Your loan' })).toBeVisible();
+  await expect(page.getByText('Welcome back')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Employer')).toHaveValue('ZESCO');
+  await expect(page.getByLabel('Branch')).toHaveValue('Kitwe');
 });
