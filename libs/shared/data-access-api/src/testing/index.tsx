@@ -1,4 +1,4 @@
-import { configureStore, type Reducer } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,8 +10,9 @@ import { api } from '../lib/api';
  * store: each call returns a fresh one, so the api cache does not leak between tests.
  */
 export function makeStore(reducers: Record<string, Reducer> = {}, preloadedState?: Record<string, unknown>) {
+  const reducer = combineReducers({ ...reducers, [api.reducerPath]: api.reducer });
   return configureStore({
-    reducer: { [api.reducerPath]: api.reducer, ...reducers },
+    reducer,
     middleware: (gDM) => gDM({ serializableCheck: false }).concat(api.middleware),
     preloadedState: preloadedState as never,
   });
