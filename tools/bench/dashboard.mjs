@@ -39,8 +39,14 @@ if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
 }
 
 let child;
+// The api runs under npx -> tsx -> node: stop the whole process group, not only npx.
 function stopChild() {
-  if (child && child.exitCode === null) child.kill('SIGTERM');
+  if (!child || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
 }
 process.on('exit', stopChild);
 process.on('SIGINT', () => process.exit(130));
@@ -75,6 +81,7 @@ if (!process.argv.includes('--url')) {
   child = spawn('npx', ['tsx', '--tsconfig', 'apps/api/tsconfig.app.json', 'apps/api/src/main.ts'], {
     cwd: root,
     env,
+    detached: true,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(`${base}/sanctum/csrf-cookie`, 30 * 60_000);
