@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { P, type PermissionName } from '@loan/shared-contract';
 import { renderWithProviders } from '@loan/shared-data-access-api/testing';
@@ -9,6 +9,7 @@ import { dashboardHandlers, requests } from './test-fixtures';
 
 jest.mock('react-apexcharts', () => ({ __esModule: true, default: () => <div data-testid="apex-chart" /> }));
 
+configure({ asyncUtilTimeout: 5000 });
 const server = setupServer(...dashboardHandlers());
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import type { ApexOptions } from 'apexcharts';
@@ -6,7 +6,8 @@ import { DASHBOARD_PATHS, emptyCountsByMonth } from '@loan/shared-contract';
 import { renderWithProviders } from '@loan/shared-data-access-api/testing';
 import { formatTime } from '@loan/shared-util-format';
 import { DashboardView } from './dashboard-view';
-import { countOf, dailyCards, dashboardHandlers, requests } from './test-fixtures';
+import { lastMonthWithData } from './monthly-chart';
+import { chartStats, countOf, dailyCards, dashboardHandlers, requests } from './test-fixtures';
 
 // The chart is drawn by apexcharts in a browser; here we capture what it is given.
 let chartProps: { options: ApexOptions; series: { name: string; data: number[] }[]; type: string } | null = null;
@@ -17,6 +18,9 @@ jest.mock('react-apexcharts', () => ({
     return <div data-testid="apex-chart">{props.series.map((s) => s.name).join(',')}</div>;
   },
 }));
+
+// The first render loads the whole screen's modules; a busy machine needs more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -133,12 +137,15 @@ it('skips a refresh while a reload is running', async () => {
 });
 
 it('plots Requests in blue and Closed in green with the legend hidden and smooth lines', async () => {
-  server.use(...dashboardHandlers());
+  server.use(...dashboardHandlers({ chart: chartStats(year) }));
   await renderView();
   expect(await screen.findByTestId('apex-chart')).toHaveTextContent('Requests,Closed');
   expect(chartProps?.type).toBe('line');
-  expect(chartProps?.series[0]).toEqual({ name: 'Requests', data: [4, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0] });
-  expect(chartProps?.series[1]).toEqual({ name: 'Closed', data: [1, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0] });
+  // Months of the current year still to come are left out (null), not drawn as zeros.
+  const last = lastMonthWithData(year, new Date());
+  const upTo = (xs: number[]) => xs.map((n, i) => (i <= last ? n : null));
+  expect(chartProps?.series[0]).toEqual({ name: 'Requests', data: upTo([4, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0]) });
+  expect(chartProps?.series[1]).toEqual({ name: 'Closed', data: upTo([1, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0]) });
   expect(chartProps?.options.colors).toEqual(['#2563eb', '#16a34a']);
   expect(chartProps?.options.legend?.show).toBe(false);
   expect(chartProps?.options.stroke?.curve).toBe('smooth');
@@ -157,6 +164,9 @@ it("shows 'Loading chart data...' while the chart loads and 'No chart data avail
 });
 
 it('only logs failures: no message is shown', async () => {
+  // The shared logger stays quiet under jest unless api debugging is switched on.
+  localStorage.setItem('debug:api', '1');
+  const debug = jest.spyOn(console, 'debug').mockImplementation(() => undefined);
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   server.use(...dashboardHandlers({ status: 500 }));
   renderWithProviders(<DashboardView />);
@@ -164,4 +174,13 @@ it('only logs failures: no message is shown', async () => {
   expect(await screen.findByText('No chart data available')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   warn.mockRestore();
+  debug.mockRestore();
+  localStorage.removeItem('debug:api');
+});
+
+it('knows which months of a year have begun', () => {
+  const now = new Date(2026, 10, 21);
+  expect(lastMonthWithData('2026', now)).toBe(10);
+  expect(lastMonthWithData('2025', now)).toBe(11);
+  expect(lastMonthWithData('2027', now)).toBe(-1);
 });

@@ -12,6 +12,14 @@ export const CHART_COLORS = { requests: '#2563eb', closed: '#16a34a' } as const;
 export const LOADING_TEXT = 'Loading chart data...';
 export const EMPTY_TEXT = 'No chart data available';
 
+/** Index (0-11) of the last month of `year` that has begun by `now`; 11 for past years. */
+export function lastMonthWithData(year: string, now: Date): number {
+  const y = Number(year);
+  if (y < now.getFullYear()) return 11;
+  if (y > now.getFullYear()) return -1;
+  return now.getMonth();
+}
+
 export interface MonthlyChartProps {
   data: MonthlyGraphStats | undefined;
   loading: boolean;
@@ -34,9 +42,12 @@ export function MonthlyChart({ data, loading }: MonthlyChartProps) {
     const req = MONTHS.map((m) => data.applications[m.abbr].req);
     const clo = MONTHS.map((m) => data.applications[m.abbr].clo);
     if (req.every((n) => n === 0) && clo.every((n) => n === 0)) return null;
+    // Months still to come this year have no figures yet: leave them out rather than draw zeros.
+    const last = lastMonthWithData(data.year, new Date());
+    const upTo = (xs: number[]) => xs.map((n, i) => (i <= last ? n : null));
     return [
-      { name: 'Requests', data: req },
-      { name: 'Closed', data: clo },
+      { name: 'Requests', data: upTo(req) },
+      { name: 'Closed', data: upTo(clo) },
     ];
   }, [data]);
 
