@@ -7,8 +7,9 @@
 //                                                 start it on PostgreSQL, seeded at that scale
 //   node tools/bench/api.mjs --url http://127.0.0.1:3050   measure an api already running
 //
-// Options: --url, --port (3050), --duration seconds (10, at most 60), --connections (20,
-// at most 100), --data-dir (PGlite folder, default /tmp/loan-bench-pglite), --json file.
+// Options: --url, --port (3050), --duration seconds (10, at most 60), --warmup seconds
+// before each measurement (2), --connections (20, at most 100), --data-dir (PGlite
+// folder, default /tmp/loan-bench-pglite), --json file (the figures as JSON).
 // Loopback only: it refuses any other host. It signs in as the demo admin.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ const duration = Math.min(60, Math.max(1, Number(arg('duration', '10'))));
 const connections = Math.min(100, Math.max(1, Number(arg('connections', '20'))));
 const base = arg('url', `http://127.0.0.1:${port}`).replace(/\/$/, '');
 const jsonOut = arg('json', undefined);
+const warmup = Math.min(10, Math.max(0, Number(arg('warmup', '2'))));
 
 const host = new URL(base).hostname;
 if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
@@ -151,8 +153,9 @@ function percentile(sorted, p) {
 }
 
 async function measure(s) {
-  // Every status must be 200: check once before measuring.
+  // Every status must be 200: check once before measuring; then warm up (JIT, caches) unmeasured.
   await getJson(s.path);
+  if (warmup > 0) await autocannon({ url: `${base}${s.path}`, connections, duration: warmup, headers });
   const times = [];
   let bad = 0;
   const inst = autocannon({ url: `${base}${s.path}`, connections, duration, headers });
