@@ -224,6 +224,25 @@ it('loan offer card stats: every letter with an empty payload, one month with mo
   expect(all).toEqual({ pendingCount: 1, expiredCount: 3, signedCount: 3 });
   const march = (await get(`${DASHBOARD_PATHS.offerLetterCardStats}?month=03&year=${year}`)).json();
   expect(march).toEqual({ pendingCount: 0, expiredCount: 1, signedCount: 1 });
+
+  // The kept totals follow every change: a pending letter signed, an overdue one marked expired, one deleted.
+  await t.db.execute(sql`UPDATE offer_letters SET status = 'signed' WHERE token_hash = 'hash-0'`);
+  await t.db.execute(sql`UPDATE offer_letters SET status = 'expired' WHERE token_hash = 'hash-1'`);
+  await t.db.execute(sql`DELETE FROM offer_letters WHERE token_hash = 'hash-6'`);
+  expect((await get(DASHBOARD_PATHS.offerLetterCardStats)).json()).toEqual({ pendingCount: 0, expiredCount: 3, signedCount: 3 });
+  const thisYear = (await get(`${DASHBOARD_PATHS.monthlyCardStats}?year=${year}`)).json();
+  const inYear = await one<{ pending: number; expired: number; signed: number }>(
+    t.db,
+    sql`SELECT count(*) FILTER (WHERE status = 'pending' AND expires_at > now())::int AS pending,
+               count(*) FILTER (WHERE status = 'expired' OR (status = 'pending' AND expires_at <= now()))::int AS expired,
+               count(*) FILTER (WHERE status = 'signed')::int AS signed
+          FROM offer_letters WHERE extract(year FROM created_at AT TIME ZONE 'UTC') = ${year}`,
+  );
+  expect([thisYear.offerLetterPendingCount, thisYear.offerLetterExpiredCount, thisYear.offerLetterSignedCount]).toEqual([
+    inYear.pending,
+    inYear.expired,
+    inYear.signed,
+  ]);
 });
 
 it('SMS stats count the sms outbox only, by state and recent volume', async () => {

@@ -50,7 +50,7 @@ export async function monthlyCardStats(db: Db, query: MonthlyStatsQuery, now = n
   const range = monthRange(yearOf(query, now), query.month);
   const [totals, offers] = await Promise.all([
     repo.applicationTotalsForMonths(db, range.from, range.to),
-    repo.offerLetterStats(db, range),
+    repo.offerLetterStatsForMonths(db, range),
   ]);
   return cardStats(totals, offers, query.month || null, range);
 }
@@ -64,8 +64,8 @@ export async function monthlyChartStats(db: Db, query: MonthlyStatsQuery, now = 
 
 /** Offer letters by state: all of them, or those created in one month (spec §7: empty payload unless one month). */
 export async function offerCardStats(db: Db, query: MonthlyStatsQuery, now = new Date()): Promise<LoanOfferStats> {
-  if (!query.month) return repo.offerLetterStats(db);
-  return repo.offerLetterStats(db, monthRange(yearOf(query, now), query.month));
+  if (!query.month) return repo.offerLetterStatsForMonths(db);
+  return repo.offerLetterStatsForMonths(db, monthRange(yearOf(query, now), query.month));
 }
 
 export async function smsStats(db: Db, now = new Date()): Promise<SmsStats> {
