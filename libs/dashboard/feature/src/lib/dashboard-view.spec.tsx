@@ -149,6 +149,19 @@ it('plots Requests in blue and Closed in green with the legend hidden and smooth
   expect(chartProps?.options.colors).toEqual(['#2563eb', '#16a34a']);
   expect(chartProps?.options.legend?.show).toBe(false);
   expect(chartProps?.options.stroke?.curve).toBe('smooth');
+  expect(chartProps?.options.annotations?.xaxis).toEqual([]);
+});
+
+it('marks the chosen month on the chart and gives screen readers the figures as a table', async () => {
+  // Last year: every month has figures, whatever the date today.
+  const lastYear = String(Number(year) - 1);
+  server.use(...dashboardHandlers({ chart: { ...chartStats(lastYear), selected_month: '03' } }));
+  await renderView();
+  await screen.findByTestId('apex-chart');
+  expect(chartProps?.options.annotations?.xaxis?.[0]).toMatchObject({ x: 'Mar', label: { text: 'March' } });
+  const table = screen.getByRole('table', { name: `Applications per month, ${lastYear}` });
+  expect(within(table).getAllByRole('row')).toHaveLength(13);
+  expect(within(table).getByRole('row', { name: 'March 9 5' })).toBeInTheDocument();
 });
 
 it("shows 'Loading chart data...' while the chart loads and 'No chart data available' when it is empty", async () => {

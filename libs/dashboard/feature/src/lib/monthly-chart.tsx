@@ -51,6 +51,7 @@ export function MonthlyChart({ data, loading }: MonthlyChartProps) {
     ];
   }, [data]);
 
+  const selected = MONTHS.find((m) => m.code === data?.selected_month);
   const options = useMemo<ApexOptions>(
     () => ({
       chart: {
@@ -73,8 +74,26 @@ export function MonthlyChart({ data, loading }: MonthlyChartProps) {
       xaxis: { categories: MONTHS.map((m) => m.name.slice(0, 3)) },
       yaxis: { min: 0, forceNiceScale: true, labels: { formatter: (v: number) => String(Math.round(v)) } },
       tooltip: { theme: dark ? 'dark' : 'light', shared: true, intersect: false },
+      // The month chosen in the filter is marked on the year's chart.
+      annotations: {
+        xaxis: selected
+          ? [
+              {
+                x: selected.name.slice(0, 3),
+                borderColor: dark ? '#94a3b8' : '#6b7280',
+                strokeDashArray: 4,
+                label: {
+                  text: selected.name,
+                  orientation: 'horizontal',
+                  borderColor: 'transparent',
+                  style: { background: dark ? '#334155' : '#f3f4f6', color: dark ? '#e5e7eb' : '#374151' },
+                },
+              },
+            ]
+          : [],
+      },
     }),
-    [dark],
+    [dark, selected],
   );
 
   const title = `Applications per month${data ? `, ${data.year}` : ''}`;
@@ -96,9 +115,31 @@ export function MonthlyChart({ data, loading }: MonthlyChartProps) {
         <Loading />
       ) : series ? (
         <Suspense fallback={<Loading />}>
-          <div className="h-72" data-testid="monthly-chart">
+          <div className="h-72" data-testid="monthly-chart" aria-hidden="true">
             <ReactApexChart type="line" height={288} width="100%" series={series} options={options} />
           </div>
+          {/* The figures behind the lines, for screen readers. */}
+          <table className="sr-only">
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">Requests</th>
+                <th scope="col">Closed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {MONTHS.map((m, i) =>
+                series[0].data[i] === null ? null : (
+                  <tr key={m.code}>
+                    <th scope="row">{m.name}</th>
+                    <td>{series[0].data[i]}</td>
+                    <td>{series[1].data[i]}</td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
         </Suspense>
       ) : (
         <div className="flex h-72 items-center justify-center">
