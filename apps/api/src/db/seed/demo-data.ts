@@ -18,7 +18,7 @@ export interface DemoDataOptions {
 }
 
 // h(i, k): a deterministic pseudo-random non-negative bigint for row i and purpose k.
-const h = (i: string, k: number) => `abs(hashint8(${i} * 7919 + ${k * 104_729 + SEED})::bigint)`;
+const h = (i: string, k: number) => `abs(hashint8(${i}::bigint * 7919 + ${k * 104_729 + SEED})::bigint)`;
 
 const FIRST = [
   'Chanda', 'Mwila', 'Bwalya', 'Mutale', 'Mulenga', 'Chileshe', 'Natasha', 'Mwansa', 'Kabwe', 'Lubinda',
@@ -49,6 +49,16 @@ export async function seedDemoData(db: Db, opts: DemoDataOptions = {}): Promise<
   const n = Math.max(1, Math.floor(opts.applications ?? DEMO_APPLICATIONS));
   const clientsN = Math.max(300, Math.floor(n / 5));
   const log = opts.log ?? (() => undefined);
+  // All or nothing, with room to sort a million rows in memory.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
+    await seed(tx, n, clientsN, log);
+  });
+  await queryRows(db, sql`ANALYZE`);
+  log('done');
+}
+
+async function seed(db: Db, n: number, clientsN: number, log: (line: string) => void): Promise<void> {
   const run = (text: string) => db.execute(sql.raw(text));
   await seedBranches(db);
 
@@ -95,11 +105,23 @@ export async function seedDemoData(db: Db, opts: DemoDataOptions = {}): Promise<
              round(amount * 0.04 * tenure, 2) AS interest,
              cl_num.id AS client_id
         FROM g JOIN cl_num ON cl_num.rn = g.client_rn
+    ),
+    -- Ids are given here (in created_at order) so a top-up can point at the latest earlier
+    -- application of the same client in the same statement, without a second pass.
+    numbered AS (
+      SELECT s.*, base.max_id + row_number() OVER (ORDER BY s.created_at, s.i) AS new_id
+        FROM s, (SELECT coalesce(max(id), 0) AS max_id FROM loan_applications) base
+    ),
+    s2 AS (
+      SELECT numbered.*,
+             CASE WHEN kind = 'topup' THEN max(CASE WHEN kind = 'application' THEN new_id END)
+               OVER (PARTITION BY client_id ORDER BY new_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) END AS parent_id
+        FROM numbered
     )
-    INSERT INTO loan_applications (kind, reference_code, client_id, branch_id, fullname, nrc, mobile, email, employer, purpose,
+    INSERT INTO loan_applications (id, parent_id, kind, reference_code, client_id, branch_id, fullname, nrc, mobile, email, employer, purpose,
                                    amount, tenure_months, interest_rate, interest, total_amount_due, status, ip_address, user_agent,
                                    approved_at, rejected_at, closed_at, created_at, updated_at)
-    SELECT s.kind,
+    SELECT s.new_id, s.parent_id, s.kind,
            (CASE WHEN s.kind = 'topup' THEN 'TU-' ELSE 'LA-' END) || extract(year FROM s.created_at)::int || '-' ||
              lpad(row_number() OVER (PARTITION BY s.kind, extract(year FROM s.created_at) ORDER BY s.created_at, s.i)::text, 6, '0'),
            s.client_id, cl.branch_id, cl.fullname, cl.nrc, cl.mobile, cl.email, cl.employer, ${pick(PURPOSES, 's.i', 17)},
@@ -111,16 +133,10 @@ export async function seedDemoData(db: Db, opts: DemoDataOptions = {}): Promise<
            CASE WHEN s.status = 'closed' THEN least(now(), s.created_at + (s.tenure * 30) * interval '1 day') END,
            s.created_at,
            CASE WHEN s.status = 'request' THEN s.created_at ELSE least(now(), s.created_at + interval '1 day') END
-      FROM s JOIN clients cl ON cl.id = s.client_id
-     ORDER BY s.created_at, s.i`);
+      FROM s2 AS s JOIN clients cl ON cl.id = s.client_id
+     ORDER BY s.new_id`);
+  await run(`SELECT setval(pg_get_serial_sequence('loan_applications', 'id'), greatest(1, (SELECT max(id) FROM loan_applications)))`);
 
-  // Top-ups point at an earlier application of the same client where one exists.
-  await run(`
-    UPDATE loan_applications t
-       SET parent_id = (SELECT a.id FROM loan_applications a
-                         WHERE a.client_id = t.client_id AND a.kind = 'application' AND a.created_at < t.created_at
-                         ORDER BY a.created_at DESC LIMIT 1)
-     WHERE t.kind = 'topup' AND t.parent_id IS NULL`);
 
   log('offer letters');
   // Closed loans: most signed, some never signed (the "closed unsigned" report). Approved: pending when recent, else expired.
@@ -177,7 +193,7 @@ export async function seedDemoData(db: Db, opts: DemoDataOptions = {}): Promise<
            least(now(), a.approved_at + (k.n * 30) * interval '1 day'), least(now(), a.approved_at + (k.n * 30) * interval '1 day')
       FROM loan_applications a
       JOIN disbursements d ON d.application_id = a.id AND d.status = 'success',
-           LATERAL (SELECT n, least(a.tenure_months, 3) AS parts FROM generate_series(1, least(a.tenure_months, 3)) AS n) k
+           LATERAL (SELECT n, least(a.tenure_months, 2) AS parts FROM generate_series(1, least(a.tenure_months, 2)) AS n) k
      WHERE a.status IN ('approved', 'closed')
        AND (a.status = 'closed' OR a.approved_at + (k.n * 30) * interval '1 day' < now())
        AND NOT EXISTS (SELECT 1 FROM repayments r WHERE r.application_id = a.id)
@@ -196,7 +212,4 @@ export async function seedDemoData(db: Db, opts: DemoDataOptions = {}): Promise<
            'outbox', a.client_id, a.id, a.updated_at, a.updated_at, a.updated_at
       FROM (SELECT * FROM loan_applications ORDER BY created_at DESC, id DESC LIMIT 300) a
      ORDER BY a.created_at, a.id`);
-
-  await queryRows(db, sql`ANALYZE`);
-  log('done');
 }
