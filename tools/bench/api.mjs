@@ -11,8 +11,8 @@
 // before each measurement (2), --connections (20, at most 100), --data-dir (PGlite
 // folder, default /tmp/loan-bench-pglite), --json file (the figures as JSON).
 // Loopback only: it refuses any other host. It signs in as the demo admin.
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -147,6 +147,27 @@ const scenarios = [
 ];
 console.log(`requests: ${total} applications, ${lastPage} pages of 15; ${connections} connections, ${duration}s each`);
 
+/**
+ * CPU milliseconds used so far by the api we started (its whole process group), from
+ * /proc: a figure that other load on the machine barely changes. Undefined with --url.
+ */
+function apiCpuMs() {
+  if (!child) return undefined;
+  try {
+    const tick = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(child.pid)]).toString().split(/\s+/).filter(Boolean);
+    let ticks = 0;
+    for (const pid of pids) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+    }
+    return (ticks * 1000) / tick;
+  } catch {
+    return undefined;
+  }
+}
+
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -163,7 +184,9 @@ async function measure(s) {
     times.push(ms);
     if (statusCode !== 200) bad += 1;
   });
+  const cpu0 = apiCpuMs();
   const result = await inst;
+  const cpu1 = apiCpuMs();
   times.sort((a, b) => a - b);
   return {
     name: s.name,
@@ -174,6 +197,7 @@ async function measure(s) {
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     non200: bad + result.errors + result.timeouts,
+    apiCpuMsPerRequest: cpu0 !== undefined && cpu1 !== undefined && times.length ? (cpu1 - cpu0) / times.length : undefined,
   };
 }
 
@@ -184,11 +208,15 @@ for (const s of scenarios) {
   console.log(
     `${r.name.padEnd(34)} ${String(r.reqPerSec).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95
       .toFixed(1)
-      .padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms${r.non200 ? `   NON-200: ${r.non200}` : ''}`,
+      .padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms${
+      r.apiCpuMsPerRequest !== undefined ? `   api cpu ${r.apiCpuMsPerRequest.toFixed(2)} ms/req` : ''
+    }${r.non200 ? `   NON-200: ${r.non200}` : ''}`,
   );
 }
 
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ base, total, connections, duration, results }, null, 2));
+const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+console.log(`machine: ${execFileSync('nproc').toString().trim()} CPUs, load average now ${load}`);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ base, total, connections, duration, load, results }, null, 2));
 const failed = results.some((r) => r.non200 > 0);
 stopChild();
 process.exit(failed ? 1 : 0);
