@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { CSRF_COOKIE, CSRF_HEADER } from '@loan/shared-contract';
 import type { Config } from '../config';
-import { randomToken } from './session';
+import { randomToken, secureCookie } from './session';
 
 /** Sanctum's shape: a readable XSRF-TOKEN cookie that the browser echoes as X-XSRF-TOKEN. */
-export function issueCsrfCookie(reply: FastifyReply, config: Config): string {
+export function issueCsrfCookie(req: FastifyRequest, reply: FastifyReply, config: Config): string {
   const token = randomToken();
-  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: config.secureCookies });
+  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: secureCookie(config, req) });
   return token;
 }
 

@@ -75,12 +75,15 @@ export async function loadSession(db: Db, config: Config, req: FastifyRequest): 
   };
 }
 
-function cookieOptions(config: Config) {
+/** Secure when configured, or when the request came over https (directly or, with trustProxy, via the proxy). */
+export const secureCookie = (config: Config, req: FastifyRequest) => config.secureCookies || req.protocol === 'https';
+
+function cookieOptions(config: Config, req: FastifyRequest) {
   return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: config.secureCookies,
+    secure: secureCookie(config, req),
     maxAge: config.sessionMaxHours * 3600,
   };
 }
@@ -104,11 +107,11 @@ export async function startSession(db: Db, config: Config, req: FastifyRequest, 
              OR created_at < now() - make_interval(hours => ${config.sessionMaxHours})`,
     );
   }
-  reply.setCookie(SESSION_COOKIE, id, cookieOptions(config));
+  reply.setCookie(SESSION_COOKIE, id, cookieOptions(config, req));
 }
 
 export async function destroySession(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = req.cookies[SESSION_COOKIE];
   if (raw) await db.execute(sql`DELETE FROM sessions WHERE id_hash = ${sha256(raw)}`);
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie(config, req) });
 }

@@ -139,7 +139,8 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
 
 
   log('offer letters');
-  // Closed loans: most signed, some never signed (the "closed unsigned" report). Approved: pending when recent, else expired.
+  // Closed loans: most signed, some never signed (the "closed unsigned" report). Approved: pending
+  // when approved in the last 45 days, else signed or expired.
   await run(`
     INSERT INTO offer_letters (application_id, token_hash, status, principal, interest, total_amount_due, tenure_months, terms_conditions,
                                authorized_rep_name, authorized_rep_date, authorized_rep_signature, authorized_rep_signature_mime,
@@ -156,13 +157,17 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            CASE WHEN st.status = 'signed' THEN a.ip_address END,
            CASE WHEN st.status = 'signed' THEN a.user_agent END,
            CASE WHEN st.status = 'signed' THEN encode(sha256(convert_to(a.reference_code || '|' || a.total_amount_due || '|' || a.fullname, 'UTF8')), 'hex') END,
-           CASE WHEN st.status = 'pending' THEN now() + (1 + ${h('a.id', 21)} % 7) * interval '1 day' ELSE a.approved_at + interval '7 days' END,
-           a.approved_at, a.approved_at, coalesce(a.closed_at, a.approved_at)
+           st.issued + interval '7 days',
+           st.issued, st.issued, coalesce(a.closed_at, st.issued)
       FROM loan_applications a,
            LATERAL (SELECT CASE WHEN a.status = 'closed' AND ${h('a.id', 20)} % 5 <> 0 THEN 'signed'
-                                WHEN a.approved_at > now() - interval '7 days' THEN 'pending'
+                                WHEN a.status = 'approved' AND a.approved_at > now() - interval '45 days' THEN 'pending'
                                 WHEN a.status = 'approved' AND ${h('a.id', 20)} % 3 = 0 THEN 'signed'
-                                ELSE 'expired' END AS status) st
+                                ELSE 'expired' END AS status,
+                           -- pending letters were (re)issued within the last 6 days, so they are still valid
+                           CASE WHEN a.status = 'approved' AND a.approved_at > now() - interval '45 days'
+                                THEN greatest(a.approved_at, now() - (${h('a.id', 21)} % 6) * interval '1 day' - interval '1 hour')
+                                ELSE a.approved_at END AS issued) st
      WHERE a.status IN ('approved', 'closed')
        AND NOT EXISTS (SELECT 1 FROM offer_letters o WHERE o.application_id = a.id)
      ORDER BY a.id`);

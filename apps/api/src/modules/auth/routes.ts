@@ -22,8 +22,8 @@ export const authRoutes = [
     method: 'GET',
     url: API.csrfCookie,
     auth: 'public',
-    handler: ({ reply, config }) => {
-      issueCsrfCookie(reply, config);
+    handler: ({ req, reply, config }) => {
+      issueCsrfCookie(req, reply, config);
       return reply.code(204).send();
     },
   }),
