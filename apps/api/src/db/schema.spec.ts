@@ -20,7 +20,7 @@ describe('drizzle schema vs migrations', () => {
     );
     const db = new Map(cols.map((c) => [`${c.table_name}.${c.column_name}`, c.is_nullable === 'YES']));
     const problems: string[] = [];
-    const tables = Object.values(schema).filter((v): v is PgTable => v instanceof PgTable);
+    const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
     expect(tables.length).toBeGreaterThan(20);
     for (const table of tables) {
       const cfg = getTableConfig(table);
