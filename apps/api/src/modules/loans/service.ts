@@ -133,7 +133,7 @@ async function pageOf(
   const cursor = args.cursor ? (decodeCursor(args.cursor) ?? undefined) : undefined;
   const offset = (args.page - 1) * args.per_page;
   const scope = { kind: filter.kind, status: filter.status, branchId: filter.branchId };
-  let rows: (repo.LoanRow & { statsTotal?: string })[];
+  let rows: repo.LoanRow[];
   let total: number;
   if (fromStats && !cursor && offset > 0) {
     // Indexed paging by number: the per-month counts say in which month row `offset`
@@ -149,14 +149,10 @@ async function pageOf(
     rows = anchor
       ? await repo.listPage(db, where, { perPage: args.per_page, offset: offset - skipped, fromMonth: anchor.month })
       : [];
-  } else if (fromStats) {
-    // Page 1 or a cursor: the rows carry the maintained total (one query in all).
-    rows = await repo.listPage(db, where, { perPage: args.per_page, cursor, offset, totalOf: scope });
-    total = rows.length ? Number(rows[0].statsTotal) : (await repo.statsTotals(db, scope)).count;
   } else {
     [rows, total] = await Promise.all([
       repo.listPage(db, where, { perPage: args.per_page, cursor, offset }),
-      repo.cappedCount(db, where),
+      fromStats ? repo.statsTotals(db, scope).then((t) => t.count) : repo.cappedCount(db, where),
     ]);
   }
   const more = rows.length > args.per_page;
