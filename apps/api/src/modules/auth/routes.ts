@@ -9,12 +9,10 @@ import {
   passwordResetBodySchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '../../http/route';
-import { HttpError } from '../../http/errors';
 import { issueCsrfCookie } from '../../http/csrf';
 import { destroySession, loadSession } from '../../http/session';
 import { audit } from '../../http/audit';
 import * as service from './service';
-import * as repo from './repository';
 
 /** Sign-in, sessions and password recovery (spec §7 Authentication, Sanctum's shape). */
 export const authRoutes = [
@@ -78,11 +76,8 @@ export const authRoutes = [
     method: 'GET',
     url: API.user,
     auth: 'session',
-    handler: async ({ db, user }) => {
-      const row = await repo.findUserById(db, user.id);
-      if (!row) throw new HttpError(401, 'Unauthenticated.');
-      return service.toUserDto(row);
-    },
+    // The session query already read the user (and checked that they are active).
+    handler: ({ user }) => service.toUserDto(user),
   }),
   defineRoute({
     method: 'POST',
