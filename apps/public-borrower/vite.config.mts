@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
-import { apiProxy } from '../../tools/vite/api-proxy';
+import { apiProxy, moduleSideEffects } from '../../tools/vite/shared.mjs';
 
 const port = Number(process.env['PORT'] ?? 4300);
 
@@ -17,11 +17,7 @@ export default defineConfig(() => ({
     emptyOutDir: true,
     reportCompressedSize: true,
     sourcemap: true,
-    rolldownOptions: {
-      // The contract's modules only declare constants and schemas: when a chunk uses none
-      // of a module's exports (the shell needs the api paths, not the form's zod schemas),
-      // leave that module out, so zod loads with the pages and not in the initial chunk.
-      treeshake: { moduleSideEffects: (id: string) => !/libs[\\/]shared[\\/](contract|util-format)[\\/]/.test(id) },
-    },
+    // The shared util libs are pure; see tools/vite/shared.mjs.
+    rolldownOptions: { treeshake: { moduleSideEffects } },
   },
 }));

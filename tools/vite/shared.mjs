@@ -1,0 +1,31 @@
+// Settings both web apps' Vite configs share. Plain ESM JavaScript so that Vite's config
+// loader reads it natively.
+
+/**
+ * One origin for cookies (ARCHITECTURE.md): the Vite dev and preview servers forward the
+ * api's paths to the api server. GET /login is the sign-in page, so only non-GET /login
+ * and /logout go to the api.
+ * @param {string} [target]
+ * @returns {Record<string, import('vite').ProxyOptions>}
+ */
+export function apiProxy(target = process.env['API_URL'] ?? 'http://127.0.0.1:3000') {
+  /** @type {import('vite').ProxyOptions['bypass']} */
+  const htmlOnGet = (req) => (req.method === 'GET' || req.method === 'HEAD' ? req.url : undefined);
+  return {
+    '/api': { target, changeOrigin: false, xfwd: true },
+    '/sanctum': { target, changeOrigin: false, xfwd: true },
+    '^/login$': { target, changeOrigin: false, xfwd: true, bypass: htmlOnGet },
+    '^/logout$': { target, changeOrigin: false, xfwd: true, bypass: htmlOnGet },
+  };
+}
+
+/**
+ * The util libs are pure (the contract declares constants and zod schemas at module level,
+ * util-format imports date-fns): marking them side-effect free lets a chunk that uses none
+ * of a module's exports leave it out, so the apps' first load keeps only what it uses and
+ * screens load the rest lazily.
+ * @param {string} id
+ */
+export function moduleSideEffects(id) {
+  return !/libs[\\/]shared[\\/](contract|util-format)[\\/]/.test(id);
+}
