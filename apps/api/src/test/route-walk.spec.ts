@@ -27,6 +27,19 @@ describe('route walk: authorization of every route', () => {
     expect(t.app.fastifyRoutes.filter((r) => !names.includes(r))).toEqual([]);
   });
 
+  it('answers 419 to every state-changing route without the matching X-XSRF-TOKEN, even with a session', async () => {
+    const admin = await loginWithPermissions(t.app, ALL_PERMISSIONS);
+    const failures: string[] = [];
+    for (const r of t.app.routeTable) {
+      if (r.method === 'GET') continue;
+      const url = fillParams(r.url);
+      const missing = await t.app.inject({ method: r.method, url, headers: { cookie: admin.cookie }, payload: {} });
+      const wrong = await t.app.inject({ method: r.method, url, headers: { ...admin, 'x-xsrf-token': 'forged' }, payload: {} });
+      if (missing.statusCode !== 419 || wrong.statusCode !== 419) failures.push(`${routeName(r)}: ${missing.statusCode}/${wrong.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('answers 401 without a session, 403 without the permission, and lets the permission through', async () => {
     const failures: string[] = [];
     const lackingCache = new Map<string, Awaited<ReturnType<typeof loginWithPermissions>>>();
