@@ -14,7 +14,8 @@ const apiUrl = `http://127.0.0.1:${apiPort}`;
 const children = [];
 
 function run(name, args, env) {
-  const child = spawn('npx', args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Each child leads its own process group, so stopping it also stops what npx started.
+  const child = spawn('npx', args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const prefix = (line) => `[${name}] ${line}`;
   for (const stream of [child.stdout, child.stderr]) {
     let buf = '';
@@ -38,10 +39,17 @@ function run(name, args, env) {
 let stopping = false;
 function stop(code = 0) {
   stopping = true;
-  for (const c of children) c.kill('SIGTERM');
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
   setTimeout(() => process.exit(code), 500);
 }
 process.on('SIGINT', () => stop(0));
+process.on('SIGHUP', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 async function waitFor(url, ms) {
