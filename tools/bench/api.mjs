@@ -154,15 +154,43 @@ console.log(`requests: ${total} applications, ${lastPage} pages of 15; ${connect
 function apiCpuMs() {
   if (!child) return undefined;
   try {
-    const tick = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
     const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(child.pid)]).toString().split(/\s+/).filter(Boolean);
-    let ticks = 0;
-    for (const pid of pids) {
+    return procCpuMs(pids);
+  } catch {
+    return undefined;
+  }
+}
+
+/** utime + stime of these processes, in milliseconds. */
+function procCpuMs(pids) {
+  const tick = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      /* gone or not readable */
     }
-    return (ticks * 1000) / tick;
+  }
+  return (ticks * 1000) / tick;
+}
+
+/**
+ * CPU milliseconds used so far by the PostgreSQL backends serving the bench database
+ * (same machine only: loopback is all this script talks to). Undefined on PGlite.
+ */
+async function dbCpuMs() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return undefined;
+  try {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    await c.end();
+    return procCpuMs(rows.map((r) => r.pid));
   } catch {
     return undefined;
   }
@@ -185,8 +213,10 @@ async function measure(s) {
     if (statusCode !== 200) bad += 1;
   });
   const cpu0 = apiCpuMs();
+  const db0 = await dbCpuMs();
   const result = await inst;
   const cpu1 = apiCpuMs();
+  const db1 = await dbCpuMs();
   times.sort((a, b) => a - b);
   return {
     name: s.name,
@@ -198,6 +228,7 @@ async function measure(s) {
     p99: percentile(times, 99),
     non200: bad + result.errors + result.timeouts,
     apiCpuMsPerRequest: cpu0 !== undefined && cpu1 !== undefined && times.length ? (cpu1 - cpu0) / times.length : undefined,
+    dbCpuMsPerRequest: db0 !== undefined && db1 !== undefined && times.length ? (db1 - db0) / times.length : undefined,
   };
 }
 
@@ -210,7 +241,7 @@ for (const s of scenarios) {
       .toFixed(1)
       .padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms${
       r.apiCpuMsPerRequest !== undefined ? `   api cpu ${r.apiCpuMsPerRequest.toFixed(2)} ms/req` : ''
-    }${r.non200 ? `   NON-200: ${r.non200}` : ''}`,
+    }${r.dbCpuMsPerRequest !== undefined ? `   db cpu ${r.dbCpuMsPerRequest.toFixed(2)} ms/req` : ''}${r.non200 ? `   NON-200: ${r.non200}` : ''}`,
   );
 }
 

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
 import type { LoanCursor, LoanKind, LoanStatus } from '@loan/shared-contract';
 import { queryRows, type Db } from '../../db';
 import { applicationComments, branches, clients, loanApplications as la, loanStatsMonthly as st, offerLetters, users } from '../../db/schema';
@@ -240,6 +242,29 @@ function fromListRow(r: ListDbRow): LoanRow {
 
 const NEWEST_FIRST = sql.raw('loan_applications.created_at DESC, loan_applications.id DESC');
 
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a read as a named (server-side prepared) statement when `db` is the PostgreSQL
+ * pool, so each connection plans the list query once instead of on every request
+ * (planning costs more than running these index scans). Only for queries without LIKE
+ * patterns, whose generic plan could not use the prefix indexes. PGlite, transactions
+ * and everything else go through queryRows.
+ */
+async function readRows<T>(db: Db, query: SQL, prepare: boolean): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!prepare || !(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < 500) {
+    name = `loans_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  const result = await client.query({ name, text, values: params as unknown[] });
+  return result.rows as T[];
+}
+
 /**
  * One page, newest first, perPage + 1 rows (the extra one says whether more follow).
  * With a cursor it seeks (keyset); else it skips `offset` index entries without touching
@@ -255,6 +280,8 @@ export async function listPage(
     offset: number;
     /** 'YYYY-MM-01': start at the newest row of this UTC month (the offset counts from there). */
     fromMonth?: string;
+    /** Use a prepared statement (only for filters without LIKE: kind, status, branch). */
+    prepare?: boolean;
   },
 ): Promise<LoanRow[]> {
   if (opts.fromMonth) {
@@ -264,16 +291,19 @@ export async function listPage(
     ) as SQL;
   }
   if (opts.cursor) where = and(where, afterCursor(opts.cursor)) as SQL;
-  const limit = opts.perPage + 1;
+  // A literal (a validated page size + 1): with a parameter PostgreSQL assumes a large
+  // LIMIT and never chooses the cached generic plan of the prepared statement.
+  const limit = sql.raw(String(Math.trunc(opts.perPage) + 1));
   const rows =
     opts.cursor || opts.offset === 0
-      ? await queryRows<ListDbRow>(
+      ? await readRows<ListDbRow>(
           db,
           sql`SELECT ${LIST_COLUMNS} FROM loan_applications
                 LEFT JOIN branches ON branches.id = loan_applications.branch_id
                WHERE ${where} ORDER BY ${NEWEST_FIRST} LIMIT ${limit}`,
+          !!opts.prepare,
         )
-      : await queryRows<ListDbRow>(
+      : await readRows<ListDbRow>(
           db,
           sql`SELECT ${LIST_COLUMNS}
                 FROM (SELECT loan_applications.id AS pid FROM loan_applications
@@ -281,6 +311,7 @@ export async function listPage(
                 JOIN loan_applications ON loan_applications.id = page_ids.pid
                 LEFT JOIN branches ON branches.id = loan_applications.branch_id
                ORDER BY ${NEWEST_FIRST}`,
+          !!opts.prepare,
         );
   return rows.map(fromListRow);
 }
@@ -325,12 +356,13 @@ const totalsColumns = {
 
 export async function statsTotals(db: Db, scope: StatsScope): Promise<StatsTotals> {
   // Plain SQL: read on every list request (see LIST_COLUMNS).
-  const [row] = await queryRows<{ count: string; total_amount: string; total_amount_due: string }>(
+  const [row] = await readRows<{ count: string; total_amount: string; total_amount_due: string }>(
     db,
     sql`SELECT coalesce(sum(count), 0)::text AS count,
                coalesce(sum(total_amount), 0)::numeric(18,2)::text AS total_amount,
                coalesce(sum(total_amount_due), 0)::numeric(18,2)::text AS total_amount_due
           FROM loan_stats_monthly WHERE ${statsWhere(scope)}`,
+    true,
   );
   return { count: Number(row.count), totalAmount: row.total_amount, totalAmountDue: row.total_amount_due };
 }
@@ -351,11 +383,12 @@ export async function statsByStatus(db: Db, scope: StatsScope): Promise<(StatsTo
 
 /** Row counts per month (newest first) of a scope: where a page number's rows begin. */
 export async function monthCounts(db: Db, scope: StatsScope): Promise<{ month: string; count: number }[]> {
-  const rows = await queryRows<{ month: string; count: string }>(
+  const rows = await readRows<{ month: string; count: string }>(
     db,
     sql`SELECT to_char(month, 'YYYY-MM-DD') AS month, sum(count)::text AS count
           FROM loan_stats_monthly WHERE ${statsWhere(scope)}
          GROUP BY month HAVING sum(count) > 0 ORDER BY month DESC`,
+    true,
   );
   return rows.map((r) => ({ month: r.month, count: Number(r.count) }));
 }

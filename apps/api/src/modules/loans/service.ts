@@ -147,11 +147,11 @@ async function pageOf(
       return false;
     });
     rows = anchor
-      ? await repo.listPage(db, where, { perPage: args.per_page, offset: offset - skipped, fromMonth: anchor.month })
+      ? await repo.listPage(db, where, { perPage: args.per_page, offset: offset - skipped, fromMonth: anchor.month, prepare: true })
       : [];
   } else {
     [rows, total] = await Promise.all([
-      repo.listPage(db, where, { perPage: args.per_page, cursor, offset }),
+      repo.listPage(db, where, { perPage: args.per_page, cursor, offset, prepare: fromStats }),
       fromStats ? repo.statsTotals(db, scope).then((t) => t.count) : repo.cappedCount(db, where),
     ]);
   }
