@@ -30,7 +30,13 @@ export async function buildApp(opts: AppOptions = {}): Promise<FastifyInstance> 
     closeDb = () => database.close();
   }
 
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? false });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    // Path parameters longer than the router's default 100 characters (a mangled contract
+    // link, say) reach the handlers, which answer 404/422, instead of a bare 414.
+    routerOptions: { maxParamLength: 2048 },
+  });
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('ports', { ...outboxPorts(db), ...opts.ports });

@@ -152,6 +152,8 @@ describe('getByToken', () => {
     expect(await lookup('A'.repeat(43))).toEqual({ status: 404, body: { message: LETTER_NOT_FOUND } });
     expect((await lookup('short')).status).toBe(404);
     expect((await lookup(`${'x'.repeat(60)}`)).status).toBe(404);
+    // Longer than the router's default parameter limit: still the calm 404, not a 414.
+    expect(await lookup('x'.repeat(300))).toEqual({ status: 404, body: { message: LETTER_NOT_FOUND } });
   });
 
   it('answers 410 once the letter is past its expiry and records it as expired', async () => {

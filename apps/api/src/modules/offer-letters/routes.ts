@@ -21,7 +21,8 @@ import * as service from './service';
 
 const O = API.offerLetters;
 
-const tokenParams = z.object({ token: z.string().max(200) });
+// Any malformed token is simply not found (404), however long; the router caps its length.
+const tokenParams = z.object({ token: z.string().max(2048) });
 const listQuery = pageQuerySchema.extend({
   status: z.enum(OFFER_STATES).optional().or(z.literal('').transform(() => undefined)),
   search: searchTextSchema.optional(),
