@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from './icon';
 import { cx } from './cx';
@@ -133,12 +133,56 @@ export function AsideMenu({
   variant = 'basic',
 }: AsideMenuProps) {
   const theme = THEME[variant];
+  const asideRef = useRef<HTMLElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  // Callers pass a fresh closure on each render; the effect below must not rerun for it.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  // The open mobile menu behaves as a dialog: focus moves into it, Tab stays inside,
+  // Esc closes it, and closing returns focus to whatever opened it (the menu toggle).
+  useEffect(() => {
+    if (!mobileOpen) return undefined;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onCloseRef.current?.();
+        return;
+      }
+      if (e.key !== 'Tab' || !asideRef.current) return;
+      // Collapsed groups render no children, so every link and button found is reachable.
+      const focusable = Array.from(asideRef.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
+      if (focusable.length === 0) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      const inside = asideRef.current.contains(document.activeElement);
+      if (e.shiftKey && (document.activeElement === first || !inside)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      const active = document.activeElement;
+      if (opener?.isConnected && (!active || active === document.body || asideRef.current?.contains(active))) opener.focus();
+    };
+  }, [mobileOpen]);
+
   return (
     <>
       {mobileOpen && (
         <div className="fixed inset-0 z-30 bg-gray-900/50 lg:hidden" aria-hidden="true" onClick={onClose} data-testid="aside-backdrop" />
       )}
       <aside
+        ref={asideRef}
         id="aside-menu"
         aria-label="Main menu"
         data-variant={variant}
@@ -152,7 +196,7 @@ export function AsideMenu({
       >
         <div className={cx('flex h-14 shrink-0 items-center justify-between px-4', theme.brand)}>
           <span className="text-lg font-bold tracking-wide">{brand}</span>
-          <button type="button" className="rounded p-1 lg:hidden" onClick={onClose} aria-label="Close menu">
+          <button ref={closeRef} type="button" className="rounded p-1 lg:hidden" onClick={onClose} aria-label="Close menu">
             <Icon name="close" size={18} />
           </button>
         </div>

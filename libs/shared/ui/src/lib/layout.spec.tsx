@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -57,6 +58,40 @@ describe('AsideMenu', () => {
     expect(aside.className).toMatch(/(^| )visible\b/);
     expect(aside.className).toMatch(/lg:invisible/);
     expect(screen.getByTestId('aside-backdrop')).toBeInTheDocument();
+  });
+
+  it('open on a phone: focus moves into the menu, Tab stays inside, Esc closes it and focus returns to the toggle', async () => {
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <MemoryRouter>
+          <button type="button" onClick={() => setOpen((o) => !o)}>
+            Toggle menu
+          </button>
+          <AsideMenu items={items} bottomItems={[{ label: 'Logout', onClick: jest.fn() }]} mobileOpen={open} desktopOpen onClose={() => setOpen(false)} />
+          <a href="#behind">Behind the backdrop</a>
+        </MemoryRouter>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Harness />);
+    const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+    await user.click(toggle);
+    const aside = screen.getByRole('complementary', { name: 'Main menu' });
+    expect(within(aside).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    // Close, Dashboard, Loans, Logout: the fourth Tab wraps round to the first.
+    await user.tab();
+    expect(within(aside).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(within(aside).getByRole('button', { name: 'Logout' })).toHaveFocus();
+    await user.tab();
+    expect(within(aside).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(aside).getByRole('button', { name: 'Logout' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('aside-backdrop')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
   });
 });
 
