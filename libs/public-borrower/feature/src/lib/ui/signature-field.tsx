@@ -24,6 +24,8 @@ interface Props {
 export function SignatureField({ ref, typedName, error, onChange }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
+  // The typed name adopted as the signature: it is painted on the canvas, not recorded by the pad.
+  const adoptedName = useRef<string | null>(null);
   const [empty, setEmpty] = useState(true);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -49,6 +51,8 @@ export function SignatureField({ ref, typedName, error, onChange }: Props) {
       canvas.getContext('2d')?.scale(ratio, ratio);
       pad.clear();
       if (data.length) pad.fromData(data);
+      // Resizing wipes the canvas; the pad restores its strokes, the adopted name is ours to redraw.
+      if (adoptedName.current) paintName(canvas, adoptedName.current);
     };
     resize();
     window.addEventListener('resize', resize);
@@ -66,6 +70,7 @@ export function SignatureField({ ref, typedName, error, onChange }: Props) {
   }));
 
   const clear = () => {
+    adoptedName.current = null;
     padRef.current?.clear();
     setEmpty(true);
     onChange?.(true);
@@ -76,15 +81,8 @@ export function SignatureField({ ref, typedName, error, onChange }: Props) {
     const canvas = canvasRef.current;
     if (!pad || !canvas || !typedName.trim()) return;
     pad.clear();
-    const ctx = canvas.getContext('2d');
-    if (ctx) {
-      const w = canvas.offsetWidth;
-      const h = canvas.offsetHeight;
-      ctx.fillStyle = 'rgb(15,23,42)';
-      ctx.font = `italic ${Math.round(h / 3)}px "Brush Script MT", "Segoe Script", cursive`;
-      ctx.textBaseline = 'middle';
-      ctx.fillText(typedName.trim(), 16, h / 2, w - 32);
-    }
+    adoptedName.current = typedName.trim();
+    paintName(canvas, adoptedName.current);
     // The pad only counts strokes; record one dot so it is no longer empty.
     pad.fromData([{ points: [{ x: 1, y: 1, pressure: 0.5, time: Date.now() }], penColor: 'rgb(255,255,255)', dotSize: 0.1, minWidth: 0.1, maxWidth: 0.1, velocityFilterWeight: 0.7, compositeOperation: 'source-over' }], { clear: false });
     setEmpty(false);
@@ -118,6 +116,18 @@ export function SignatureField({ ref, typedName, error, onChange }: Props) {
       )}
     </fieldset>
   );
+}
+
+/** Paints a typed name on the signature canvas, in a handwriting-like face. */
+function paintName(canvas: HTMLCanvasElement, name: string) {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  const w = canvas.offsetWidth;
+  const h = canvas.offsetHeight;
+  ctx.fillStyle = 'rgb(15,23,42)';
+  ctx.font = `italic ${Math.round(h / 3)}px "Brush Script MT", "Segoe Script", cursive`;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(name, 16, h / 2, w - 32);
 }
 
 /** A data URL to a Blob, without fetch (works in every browser and in tests). */
