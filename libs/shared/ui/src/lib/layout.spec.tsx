@@ -120,6 +120,23 @@ describe('TopBar', () => {
     expect(handlers.onLogout).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
+
+  it('Esc in the user menu closes it and puts focus back on the user button, not on the page body', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <TopBar userName="Ada Admin" isDark={false} mobileMenuOpen={false} asideOpen onToggleDark={jest.fn()} onLogout={jest.fn()} onToggleMobileMenu={jest.fn()} onToggleAside={jest.fn()} />
+      </MemoryRouter>,
+    );
+    const account = screen.getByRole('button', { name: /Ada Admin/ });
+    account.focus();
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(account).toHaveFocus();
+  });
 });
 
 it('footer shows the year, the powered-by credit and a logo', () => {

@@ -42,13 +42,19 @@ export function TopBar({
 }: TopBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!menuOpen) return undefined;
     const onDown = (e: MouseEvent) => {
       if (box.current && !box.current.contains(e.target as Node)) setMenuOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      // The focused item is about to unmount: hand focus back to the button that opened the menu.
+      if (box.current?.contains(document.activeElement)) trigger.current?.focus();
+      setMenuOpen(false);
+    };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -94,6 +100,7 @@ export function TopBar({
       <div className="flex items-center gap-1">
         <div className="relative" ref={box}>
           <button
+            ref={trigger}
             type="button"
             className="flex h-10 items-center gap-2 rounded-md px-2 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 dark:text-gray-200 dark:hover:bg-slate-800"
             aria-haspopup="menu"
