@@ -12,6 +12,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -22,7 +23,8 @@ function happyApi(calls: Step[], overrides: Partial<Record<'login' | 'init', () 
   server.use(
     http.get(apiUrl('/sanctum/csrf-cookie'), () => {
       calls.push({ path: 'csrf' });
-      return new HttpResponse(null, { status: 204 });
+      // Like the api: the readable cookie the client echoes as X-XSRF-TOKEN.
+      return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=test-token; Path=/' } });
     }),
     http.post(apiUrl('/login'), async ({ request }) => {
       calls.push({ path: 'login', body: await request.json() });

@@ -62,7 +62,8 @@ it('echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN on mutations', async () => {
   expect(res).toMatchObject({ data: { header: 'abc=123' } });
 });
 
-it('fetches a fresh CSRF cookie and retries once on 419', async () => {
+it('fetches a fresh CSRF cookie and retries once on 419 (stale cookie)', async () => {
+  document.cookie = 'XSRF-TOKEN=stale';
   let posts = 0;
   let csrf = 0;
   server.use(
@@ -79,4 +80,22 @@ it('fetches a fresh CSRF cookie and retries once on 419', async () => {
   const res = await store.dispatch(probe.endpoints.probePost.initiate());
   expect(res).toMatchObject({ data: { header: 'ok' } });
   expect([posts, csrf]).toEqual([2, 1]);
+});
+
+it('fetches the CSRF cookie before the first mutation when the browser has none', async () => {
+  const order: string[] = [];
+  server.use(
+    http.get(apiUrl('/sanctum/csrf-cookie'), () => {
+      order.push('csrf');
+      return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=fresh; Path=/' } });
+    }),
+    http.post(apiUrl('/api/probe'), ({ request }) => {
+      order.push('post');
+      return HttpResponse.json({ header: request.headers.get('x-xsrf-token') });
+    }),
+  );
+  const { store } = storeWithSpy();
+  const res = await store.dispatch(probe.endpoints.probePost.initiate());
+  expect(order).toEqual(['csrf', 'post']);
+  expect(res).toMatchObject({ data: { header: 'fresh' } });
 });

@@ -58,6 +58,10 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     rawBaseQuery(withBase(a), { ...api, type: isMutation ? 'mutation' : 'query' }, extra);
 
   apiLogger.request(method, url);
+  if (isMutation && url !== API.csrfCookie && !readCookie(CSRF_COOKIE)) {
+    // A fresh browser has no CSRF cookie yet: fetch it first rather than earn a 419.
+    await call(API.csrfCookie);
+  }
   let result = await call(args);
   if (result.error?.status === 419 && isMutation) {
     // CSRF cookie missing or stale: fetch one and retry once.
