@@ -46,13 +46,21 @@ const newPassword = z
   .min(MIN_PASSWORD_LENGTH, `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
   .max(200);
 
-export const forgotPasswordBodySchema = z.object({ email: z.email().max(MAX_TEXT_LENGTH) });
+/** An e-mail field whose errors read in plain words, empty or malformed. */
+const emailField = z
+  .string({ error: 'Enter your e-mail address.' })
+  .trim()
+  .min(1, 'Enter your e-mail address.')
+  .pipe(z.email('Enter a valid e-mail address, like name@example.com.'))
+  .pipe(z.string().max(MAX_TEXT_LENGTH));
+
+export const forgotPasswordBodySchema = z.object({ email: emailField });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const passwordResetBodySchema = z
   .object({
     token: z.string().min(1).max(200),
-    email: z.email().max(MAX_TEXT_LENGTH),
+    email: emailField,
     password: newPassword,
     password_confirmation: z.string().max(200),
   })
