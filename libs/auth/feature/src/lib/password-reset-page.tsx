@@ -3,11 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { passwordResetBodySchema, type PasswordResetBody, MIN_PASSWORD_LENGTH } from '@loan/shared-contract';
+import { passwordResetBodySchema, type PasswordResetBody } from '@loan/shared-contract';
 import { errorMessage, fieldErrors } from '@loan/shared-data-access-api';
 import { usePasswordResetMutation } from '@loan/shared-session';
 import { Button, TextField } from '@loan/shared-ui';
 import { AuthCard } from './auth-card';
+import { NewPasswordFields } from './new-password-fields';
 
 const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300';
 
@@ -67,20 +68,11 @@ export function PasswordResetPage() {
       <form className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" {...register('token')} />
         <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...register('password_confirmation')}
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('password_confirmation')}
+          passwordError={errors.password?.message}
+          confirmationError={errors.password_confirmation?.message}
         />
         {failure && (
           <div role="alert" className="space-y-1 text-sm text-red-700 dark:text-red-300">

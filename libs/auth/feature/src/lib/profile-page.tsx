@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSnackbar } from 'notistack';
-import { changePasswordBodySchema, MIN_PASSWORD_LENGTH, STYLES, type ChangePasswordBody, type StyleName } from '@loan/shared-contract';
+import { changePasswordBodySchema, STYLES, type ChangePasswordBody, type StyleName } from '@loan/shared-contract';
 import { errorMessage, fieldErrors } from '@loan/shared-data-access-api';
 import type { PermissionsRootState } from '@loan/shared-permissions';
 import {
@@ -17,6 +17,7 @@ import {
   type PreferencesRootState,
   type SessionRootState,
 } from '@loan/shared-session';
+import { NewPasswordFields } from './new-password-fields';
 import { Button, Card, CheckboxField, PageSection, SectionTitleBar, TextField } from '@loan/shared-ui';
 
 type State = SessionRootState & PreferencesRootState & PermissionsRootState;
@@ -73,20 +74,11 @@ function ChangePasswordForm() {
         error={errors.current_password?.message}
         {...register('current_password')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...register('password_confirmation')}
+      <NewPasswordFields
+        password={register('password')}
+        confirmation={register('password_confirmation')}
+        passwordError={errors.password?.message}
+        confirmationError={errors.password_confirmation?.message}
       />
       <Button type="submit" loading={isLoading}>
         Change password
