@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '@loan/shared-data-access-api';
 import { activityReducer, screenLoaded, screenLoading } from './activity-slice';
@@ -11,6 +12,7 @@ const probe = api.injectEndpoints({
 });
 
 const server = setupServer(
+  csrfCookieHandler,
   http.get(new URL('/api/activity-probe/ok', 'http://localhost').toString(), () => HttpResponse.json({ ok: true })),
   http.get(new URL('/api/activity-probe/fail', 'http://localhost').toString(), () => HttpResponse.json({ message: 'x' }, { status: 500 })),
 );

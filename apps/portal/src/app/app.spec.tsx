@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -13,6 +14,7 @@ const calls: string[] = [];
 let rolePermissions: readonly PermissionName[] = ALL_PERMISSIONS;
 
 const server = setupServer(
+  csrfCookieHandler,
   http.get(apiUrl('/api/role/byId/:id'), () => {
     calls.push('role');
     return HttpResponse.json({ id: 1, name: 'Administrator', allpermissions: rolePermissions.map((name, i) => ({ id: i + 1, name })) });

@@ -2,10 +2,11 @@ import { screen } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { apiUrl } from '@loan/shared-data-access-api/testing';
+import { apiUrl, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import App from './app';
 
 const server = setupServer(
+  csrfCookieHandler,
   http.post(apiUrl('/api/web/ip-address'), () => HttpResponse.json({ ip: '127.0.0.1' })),
   http.get(apiUrl('/api/loan-offer-letter/getByToken/gone'), () => HttpResponse.json({ message: 'Expired' }, { status: 410 })),
 );

@@ -4,9 +4,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { PasswordResetPage } from './password-reset-page';
-import { apiUrl, renderPage } from './test-harness';
+import { apiUrl, csrfCookieHandler, renderPage } from './test-harness';
 
-const server = setupServer();
+const server = setupServer(csrfCookieHandler);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

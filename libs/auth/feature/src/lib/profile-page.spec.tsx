@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { roleLoaded } from '@loan/shared-permissions';
 import { LS_DARK_MODE, LS_STYLE, signedIn } from '@loan/shared-session';
 import { ProfilePage } from './profile-page';
-import { apiUrl, demoUser, makeTestStore, renderPage } from './test-harness';
+import { apiUrl, csrfCookieHandler, demoUser, makeTestStore, renderPage } from './test-harness';
 
-const server = setupServer();
+const server = setupServer(csrfCookieHandler);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -11,6 +11,8 @@ import { createSessionListener, preferencesReducer, sessionReducer } from '@loan
 /** jsdom's origin plus an api path (MSW needs absolute URLs). */
 export const apiUrl = (path: string) => new URL(path, 'http://localhost').toString();
 
+export { csrfCookieHandler } from '@loan/shared-data-access-api/testing';
+
 export const demoUser = {
   id: 1,
   fullname: 'Ada Admin',

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { makeStore, apiUrl } from '@loan/shared-data-access-api/testing';
+import { makeStore, apiUrl, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { offerLookupFromHttpStatus } from '@loan/shared-contract';
 import { borrowerApi } from './borrower-api';
 
-const server = setupServer();
+const server = setupServer(csrfCookieHandler);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -41,3 +42,12 @@ export function renderWithProviders(ui: ReactElement, opts: Options = {}) {
 export function apiUrl(path: string): string {
   return new URL(path, 'http://localhost').toString();
 }
+
+/**
+ * GET /sanctum/csrf-cookie as the api answers it: 204 and the readable XSRF-TOKEN cookie.
+ * The base query fetches it before a browser's first mutation, so suites whose screens post
+ * register it as a base handler: `setupServer(csrfCookieHandler, ...)`.
+ */
+export const csrfCookieHandler = http.get(apiUrl('/sanctum/csrf-cookie'), () =>
+  new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=test-token; Path=/' } }),
+);

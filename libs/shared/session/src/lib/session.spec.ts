@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '@loan/shared-data-access-api';
 import { credentialsFor, sessionApi } from './session-api';
@@ -11,7 +12,7 @@ import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE, LS_PERMISSIONS, LS_STYLE, PE
 
 // jsdom's origin plus an api path (MSW needs absolute URLs).
 const apiUrl = (path: string) => new URL(path, 'http://localhost').toString();
-const server = setupServer();
+const server = setupServer(csrfCookieHandler);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

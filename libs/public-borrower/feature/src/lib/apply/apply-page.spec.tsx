@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { apiUrl, renderWithProviders } from '@loan/shared-data-access-api/testing';
+import { apiUrl, renderWithProviders, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { ApplyPage } from './apply-page';
 
-const server = setupServer();
+const server = setupServer(csrfCookieHandler);
 const calls: Record<string, unknown[]> = {};
 function record(name: string, body: unknown) {
   (calls[name] ??= []).push(body);

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router-dom';
-import { apiUrl, renderWithProviders } from '@loan/shared-data-access-api/testing';
+import { apiUrl, renderWithProviders, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { offer } from '../testing/fixtures';
 import { padState } from '../testing/signature-pad-mock';
 import { ContractPage } from './contract-page';
 
 jest.mock('signature_pad', () => jest.requireActual('../testing/signature-pad-mock'));
 
-const server = setupServer();
+const server = setupServer(csrfCookieHandler);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
