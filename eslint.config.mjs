@@ -3,20 +3,37 @@ import nx from '@nx/eslint-plugin';
 // Module boundaries of ARCHITECTURE.md. Each project carries a type:, a scope:
 // and (where it matters) a platform: tag; these constraints are the whole rule.
 const typeRules = [
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:ui', 'type:util'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:ui', 'type:util', 'type:server'] },
+  // A domain's api (libs/<domain>/server): shared server plumbing, other server libs in the
+  // one direction scopeRules allow, and util (the contract).
+  { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:server', 'type:util'] },
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:data-access', 'type:ui', 'type:util'] },
   { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util'] },
+  // Workspace scripts (seed, benchmarks) reach the api only through the server libs' public entries.
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:server', 'type:util'] },
 ];
 const domains = ['auth', 'dashboard', 'loans', 'transactions', 'rbac', 'communication', 'reports'];
+// Domains that may use another domain, one direction only (never back): transactions pay and
+// settle loans, reports read loans and transactions, and every domain may read users (rbac).
+// Only server libs can act on it: type rules keep features and data-access within a scope's reach.
+const uses = {
+  dashboard: ['rbac'],
+  loans: ['rbac'],
+  transactions: ['loans', 'rbac'],
+  communication: ['loans', 'rbac'],
+  reports: ['loans', 'transactions', 'rbac'],
+};
 const scopeRules = [
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-  ...domains.map((d) => ({ sourceTag: `scope:${d}`, onlyDependOnLibsWithTags: [`scope:${d}`, 'scope:shared'] })),
+  ...domains.map((d) => ({ sourceTag: `scope:${d}`, onlyDependOnLibsWithTags: [`scope:${d}`, 'scope:shared', ...(uses[d] ?? []).map((u) => `scope:${u}`)] })),
   { sourceTag: 'scope:portal', notDependOnLibsWithTags: ['scope:api'] },
+  // The borrower app ships no staff code: its libs use nothing of another domain.
   { sourceTag: 'scope:public-borrower', onlyDependOnLibsWithTags: ['scope:public-borrower', 'scope:shared'] },
-  { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
+  // The api shell registers every domain's server plugin (type and platform rules keep it to server libs).
+  { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared', ...domains.map((d) => `scope:${d}`), 'scope:public-borrower'] },
 ];
 const platformRules = [
   { sourceTag: 'platform:node', notDependOnLibsWithTags: ['platform:web'] },

@@ -22,12 +22,13 @@ const session = await signIn(opts.base, 'admin@demo.zm', 'Demo#2026');
 // Pick the paths from the data: a deep page 90% of the way down the requests, its
 // cursor, and a borrower surname that many rows share.
 const A = '/api/applyForLoan';
-const first = await session.getJson(`${A}/byStatus?status=request&per_page=15`);
-const { total, last_page: lastPage } = first.meta;
+const first = await session.getJson(`${A}/byStatus?status=request&pageSize=15`);
+const { total, pageSize } = first;
+const lastPage = Math.max(1, Math.ceil(total / pageSize));
 const deepPage = Math.max(1, Math.floor(lastPage * 0.9));
-const deep = await session.getJson(`${A}/byStatus?status=request&per_page=15&page=${deepPage - 1}`);
-const deepCursor = deep.meta.next_cursor;
-const sample = first.data[0];
+const deep = await session.getJson(`${A}/byStatus?status=request&pageSize=15&page=${deepPage - 1}`);
+const deepCursor = deep.nextCursor;
+const sample = first.items[0];
 const surname = (sample?.fullname ?? 'a').split(/\s+/).pop();
 const month = String(new Date().getUTCMonth() + 1).padStart(2, '0');
 

@@ -70,6 +70,7 @@ async function waitFor(url, ms) {
 /** Starts the api (PGlite at opts.dataDir, or DATABASE_URL) unless --url names a running one. */
 export async function startApi(opts) {
   if (opts.external) return;
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     PORT: String(opts.port),
@@ -78,7 +79,7 @@ export async function startApi(opts) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATA_DIR: opts.dataDir,
   };
-  const where = env.DATABASE_URL ? `PostgreSQL ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}` : `PGlite ${env.DATA_DIR}`;
+  const where = env.DATABASE_URL ? `PostgreSQL ${(env.DATABASE_URL ?? '').replace(/\/\/[^@]*@/, '//')}` : `PGlite ${env.DATA_DIR}`;
   console.log(`Starting the api on ${opts.base} (${where}, SEED_SCALE=${env.SEED_SCALE ?? 'demo'}); first start migrates and seeds...`);
   const t0 = Date.now();
   child = spawn(join(root, 'node_modules/.bin/tsx'), ['--tsconfig', 'apps/api/tsconfig.app.json', 'apps/api/src/main.ts'], {

@@ -22,7 +22,7 @@ function run(name, args, env) {
     stream.on('data', (d) => {
       buf += d;
       const lines = buf.split('\n');
-      buf = lines.pop();
+      buf = lines.pop() ?? '';
       for (const l of lines) if (l.trim()) process.stdout.write(prefix(l) + '\n');
     });
   }

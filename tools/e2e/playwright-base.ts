@@ -5,6 +5,9 @@ import { join } from 'node:path';
 
 const root = join(__dirname, '../..');
 
+/** Names the file of delivered messages for the test workers. */
+export const DELIVERED_MESSAGES_ENV = 'E2E_DELIVERED_MESSAGES';
+
 /**
  * Shared Playwright setup for the e2e projects: Debian's Chromium (never a downloaded
  * browser), a fresh api on embedded PGlite seeded with the demo data, and the built app
@@ -12,6 +15,10 @@ const root = join(__dirname, '../..');
  */
 export function e2eConfig(opts: { project: string; app: 'portal' | 'public-borrower'; apiPort: number; appPort: number }): PlaywrightTestConfig {
   const dataDir = process.env['E2E_DATA_DIR'] ?? mkdtempSync(join(tmpdir(), `${opts.project}-pglite-`));
+  // The api writes each message it sends, secrets in clear, here: the tests' phone and
+  // mailbox (readOutbox in borrower-flows). Workers inherit the variable from the runner.
+  const delivered = join(root, 'tmp/e2e-messages', `${opts.project}.jsonl`);
+  process.env[DELIVERED_MESSAGES_ENV] = delivered;
   const apiUrl = `http://127.0.0.1:${opts.apiPort}`;
   const baseURL = `http://127.0.0.1:${opts.appPort}`;
   return defineConfig({
@@ -51,7 +58,7 @@ export function e2eConfig(opts: { project: string; app: 'portal' | 'public-borro
         url: `${apiUrl}/sanctum/csrf-cookie`,
         reuseExistingServer: false,
         timeout: 180_000,
-        env: { PORT: String(opts.apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
+        env: { PORT: String(opts.apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', DELIVERED_MESSAGES_FILE: delivered },
         stdout: 'ignore',
         stderr: 'pipe',
       },

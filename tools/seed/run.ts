@@ -10,9 +10,7 @@
  * table first), --accounts-only (demo roles, users and branches only).
  */
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../apps/api/src/config';
-import { migrate, openDatabase, queryRows } from '../../apps/api/src/db';
-import { DEMO_APPLICATIONS, seedDemoAccounts, seedDemoData } from '../../apps/api/src/db/seed';
+import { DEMO_APPLICATIONS, loadConfig, migrate, openDatabase, queryRows, seedDemoAccounts, seedDemoData } from '@loan/shared-server';
 
 function parseArgs(argv: string[]) {
   const out = { scale: undefined as number | undefined, reset: false, accountsOnly: false };

@@ -35,7 +35,7 @@ step('lint, typecheck, unit and component tests', [
   'nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--outputStyle=static', '--parallel=2',
 ]);
 if (process.env.TEST_DATABASE_URL) {
-  step('api tests on PostgreSQL', ['nx', 'run', 'api:test-pg', '--outputStyle=static']);
+  step('api tests on PostgreSQL', ['nx', 'run-many', '-t', 'test-pg', '--outputStyle=static', '--parallel=2']);
 } else {
   console.log('\n=== api tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)');
 }

@@ -17,10 +17,17 @@ if (typeof window !== 'undefined') {
       }) as MediaQueryList;
   }
   if (!('ResizeObserver' in window)) {
+    // jsdom has no layout, so nothing is ever observed.
     class ResizeObserverStub {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
+      observe(): void {
+        return undefined;
+      }
+      unobserve(): void {
+        return undefined;
+      }
+      disconnect(): void {
+        return undefined;
+      }
     }
     (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
   }

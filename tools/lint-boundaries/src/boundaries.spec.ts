@@ -24,6 +24,27 @@ const probes = {
     filePath: 'apps/public-borrower/src/probe.ts',
     code: "import * as dash from '@loan/dashboard-data-access';\nexport const x = dash;\n",
   },
+  webToServer: {
+    filePath: 'libs/dashboard/feature/src/lib/probe.ts',
+    code: "import * as server from '@loan/dashboard-server';\nexport const x = server;\n",
+  },
+  serverBackwards: {
+    // loans may use rbac, never the reverse.
+    filePath: 'libs/rbac/server/src/lib/probe.ts',
+    code: "import * as loans from '@loan/loans-server';\nexport const x = loans;\n",
+  },
+  serverToServerAllowed: {
+    filePath: 'libs/loans/server/src/lib/probe.ts',
+    code: "import * as rbac from '@loan/rbac-server';\nimport * as shared from '@loan/shared-server';\nexport const x = [rbac, shared];\n",
+  },
+  toolToApiInternals: {
+    filePath: 'tools/seed/probe.ts',
+    code: "import { buildApp } from '../../apps/api/src/app';\nexport const x = buildApp;\n",
+  },
+  toolToWeb: {
+    filePath: 'tools/seed/probe.ts',
+    code: "import * as ui from '@loan/shared-ui';\nexport const x = ui;\n",
+  },
   allowed: {
     filePath: 'libs/dashboard/feature/src/lib/probe.ts',
     code: [
@@ -64,6 +85,17 @@ describe('module boundaries (ARCHITECTURE.md) are enforced by lint', () => {
   });
   it('refuses the borrower app importing staff code', () => {
     expect(results.borrowerAppToStaff).toMatch(/"scope:public-borrower" can only depend on/);
+  });
+  it('refuses web code importing a server lib', () => {
+    expect(results.webToServer).not.toBe('');
+  });
+  it('lets server libs use other domains one way only (loans -> rbac, never rbac -> loans)', () => {
+    expect(results.serverBackwards).toMatch(/"scope:rbac" can only depend on/);
+    expect(results.serverToServerAllowed).toBe('');
+  });
+  it('keeps workspace tools to the public entries of server and util libs', () => {
+    expect(results.toolToApiInternals).not.toBe('');
+    expect(results.toolToWeb).toMatch(/"type:tool" can only depend on/);
   });
   it('accepts allowed imports', () => {
     expect(results.allowed).toBe('');

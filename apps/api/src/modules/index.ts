@@ -1,22 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authModule } from './auth/routes';
-import { rbacModule } from './rbac/routes';
-import { startupModule } from './startup/routes';
-import { dashboardModule } from './dashboard/routes';
-import { webModule } from './web/routes';
-import { offerLettersModule } from './offer-letters/routes';
-import { loansModule } from './loans/routes';
+import { rbacServer } from '@loan/rbac-server';
+import { dashboardServer } from '@loan/dashboard-server';
+import { publicBorrowerServer } from '@loan/public-borrower-server';
+import { loansServer } from '@loan/loans-server';
 
 /**
- * Every domain module of the api, registered in this order by buildApp. A module is a
- * Fastify plugin calling registerRoutes(app, [...defineRoute(...)]). Add yours with ONE line.
+ * The domain plugins of the api (each in libs/<domain>/server), registered in this order.
+ * A new domain is one line here.
  */
-export const modules: FastifyPluginAsync[] = [
-  authModule,
-  rbacModule,
-  startupModule,
-  dashboardModule,
-  webModule,
-  offerLettersModule,
-  loansModule,
-];
+export const modules: readonly FastifyPluginAsync[] = [rbacServer, dashboardServer, publicBorrowerServer, loansServer];

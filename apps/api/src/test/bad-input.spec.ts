@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db';
-import { createTestApp, csrfHeaders, loginAs, type AuthHeaders, type TestApp } from './harness';
-import { fillParams, routeName, schemaKeys } from './routes';
+import { queryRows } from '@loan/shared-server';
+import { csrfHeaders, loginAs, type AuthHeaders, type TestApp, fillParams, routeName, schemaKeys } from '@loan/shared-server/testing';
+import { createTestApp } from './test-app';
 
 /**
  * Sends bad input to every route of app.routeTable: malformed JSON, bodies of the wrong

@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, type PermissionName } from '@loan/shared-contract';
-import { routePermissions } from '../http/route';
-import { createTestApp, csrfHeaders, loginWithPermissions, type TestApp } from './harness';
-import { fillParams, routeName } from './routes';
+import { routePermissions } from '@loan/shared-server';
+import { csrfHeaders, loginWithPermissions, type TestApp, fillParams, routeName } from '@loan/shared-server/testing';
+import { createTestApp } from './test-app';
 
 /**
  * Walks every route of app.routeTable (so a new route cannot skip it):

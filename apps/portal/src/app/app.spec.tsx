@@ -8,6 +8,7 @@ import { ALL_PERMISSIONS, P, type PermissionName } from '@loan/shared-contract';
 import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE, PERSIST_STORAGE_KEY, prepareSessionStorage } from '@loan/shared-session';
 import { RouteEffects } from './route-effects';
 import { routes } from './routes';
+import { SCREEN_REGISTRY } from './screens';
 import { apiUrl, demoUser, EXPIRED_AGE, renderPortal, seedSession } from './test-utils';
 
 const calls: string[] = [];
@@ -83,7 +84,7 @@ describe('routing', () => {
     scrollTo.mockRestore();
   });
 
-  it('declares every route of the spec once, each with an auth need', () => {
+  it('declares every route of the spec once: the public pages, then every screen of the registry', () => {
     const paths: string[] = [];
     const walk = (list: typeof routes) =>
       list.forEach((r) => {
@@ -95,15 +96,28 @@ describe('routing', () => {
       });
     walk(routes);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const p of ['/', '/login', '/error', '/apply', '/loan-offer-letter/:token', '/forgot-password', '/password-reset', '/dashboard',
-      '/loans/applications/requests', '/loans/applications/rejected', '/loans/applications/approved', '/loans/applications/closed',
-      '/loans/applications/:id', '/loans/applications/offer-letter', '/loans/applications/offer-letter/:id', '/loans/topup/requests',
-      '/loans/topup/rejected', '/loans/topup/closed', '/loans/topup/:id', '/transactions/disbursements', '/transactions/disbursements/:id',
-      '/transactions/disbursements/instant', '/transactions/disbursements/auto', '/transactions/repayments', '/communication',
-      '/communication/:id', '/reports', '/users', '/users/:id', '/settings/roles', '/settings/roles/:id', '/forms', '/tables', '/profile',
-      '/ui', '/responsive']) {
-      expect(paths).toContain(p);
-    }
+    const publicPages = ['/', '/login', '/error', '/apply', '/loan-offer-letter/:token', '/forgot-password', '/password-reset', '/forms',
+      '/tables', '/ui', '/responsive', '*'];
+    expect(paths).toEqual([...publicPages.slice(0, -1), ...SCREEN_REGISTRY.map((s) => s.path), '*']);
+  });
+
+  const approved = [P.viewLoanModule, P.viewLoanApplications, P.viewClosedApplications, P.viewApprovedApplications];
+
+  it('guards a registry screen by all of its permissions, titled from the registry', async () => {
+    rolePermissions = approved.filter((p) => p !== P.viewApprovedApplications);
+    seedSession(rolePermissions);
+    await renderPortal('/loans/applications/approved');
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(document.title).toBe('Approved Applications - Portal');
+  });
+
+  it('shows a planned screen as not yet available to a role holding its permissions, and keeps it out of the menu', async () => {
+    rolePermissions = approved;
+    seedSession(approved);
+    await renderPortal('/loans/applications/approved');
+    expect(await screen.findByRole('heading', { name: 'Not available yet' })).toBeInTheDocument();
+    expect(screen.getByText('The Approved Applications screen is not part of this version of the portal.')).toBeInTheDocument();
+    expect(within(screen.getByRole('complementary', { name: 'Main menu' })).queryByRole('button', { name: /Loans/ })).not.toBeInTheDocument();
   });
 });
 
@@ -214,24 +228,24 @@ describe('layout', () => {
     expect(within(menu()).queryByRole('button', { name: /Loans/ })).not.toBeInTheDocument();
   });
 
-  it('shows the admin every module', async () => {
+  it('shows the admin only the screens that exist: planned modules stay out of the menu', async () => {
     seedSession(ALL_PERMISSIONS);
     await renderPortal('/profile');
     await screen.findByRole('heading', { name: 'My Profile' });
-    for (const name of ['Dashboard', 'Communication', 'Reports', 'Users']) {
-      expect(within(menu()).getByRole('link', { name })).toBeInTheDocument();
+    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard']);
+    for (const name of ['Loans', 'Transactions', 'Settings']) {
+      expect(within(menu()).queryByRole('button', { name })).not.toBeInTheDocument();
     }
-    for (const name of ['Loans', 'Transactions', 'Settings', 'Logout']) {
-      expect(within(menu()).getByRole('button', { name })).toBeInTheDocument();
-    }
+    expect(within(menu()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
   it('follows the role loaded after start-up rather than the persisted list', async () => {
-    rolePermissions = [P.viewDashboard, P.viewReportsModule];
+    rolePermissions = [P.viewReportsModule];
     seedSession(ALL_PERMISSIONS);
     await renderPortal('/profile');
-    await waitFor(() => expect(within(menu()).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument());
-    expect(within(menu()).getByRole('link', { name: 'Reports' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'My Profile' });
+    await waitFor(() => expect(calls).toContain('role'));
+    await waitFor(() => expect(within(menu()).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument());
   });
 
   it('toggles dark mode from the top bar and stores the flag', async () => {

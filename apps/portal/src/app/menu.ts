@@ -1,90 +1,40 @@
-import { P, type PermissionName } from '@loan/shared-contract';
-import type { MenuItem } from '@loan/shared-ui';
+import type { PermissionName } from '@loan/shared-contract';
+import { canOpenScreen, type ScreenSpec } from '@loan/shared-screens';
+import type { IconName, MenuItem } from '@loan/shared-ui';
 
-/** A side-menu entry with the permission that shows it (NOTES.md "Side menu gating"). */
-export interface GatedMenuItem extends Omit<MenuItem, 'children'> {
-  permission?: PermissionName;
-  children?: GatedMenuItem[];
-}
+/** The shell's icons for the top-level entries, by label; the catalog stays free of looks. */
+const TOP_LEVEL_ICONS: Readonly<Record<string, IconName>> = {
+  Dashboard: 'dashboard',
+  Loans: 'loans',
+  Transactions: 'transactions',
+  Communication: 'message',
+  Reports: 'reports',
+  Users: 'users',
+  Settings: 'settings',
+};
 
 /**
- * The side menu of spec §2 with the gating of NOTES.md. A group without a permission of
- * its own shows when one of its children does.
+ * The side menu for a role: the ready screens it may open (every permission of the screen,
+ * group permissions included), grouped as their `menu.group` says and in `menu.order`.
+ * A group appears only with at least one item, at the place of its first item.
  */
-export const MENU: GatedMenuItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: 'dashboard', permission: P.viewDashboard },
-  {
-    label: 'Loans',
-    icon: 'loans',
-    permission: P.viewLoanModule,
-    children: [
-      {
-        label: 'Applications',
-        permission: P.viewLoanApplications,
-        children: [
-          { label: 'Requests', to: '/loans/applications/requests', permission: P.viewRequestApplications },
-          { label: 'Rejected', to: '/loans/applications/rejected', permission: P.viewRejectedApplications },
-          // The spec's rule: the closed-applications permission gates Approved and Closed.
-          { label: 'Approved', to: '/loans/applications/approved', permission: P.viewClosedApplications },
-          { label: 'Closed', to: '/loans/applications/closed', permission: P.viewClosedApplications },
-          { label: 'Contracts', to: '/loans/applications/offer-letter', permission: P.viewOfferLetter },
-        ],
-      },
-      {
-        key: 'topups',
-        label: 'Top-ups',
-        permission: P.viewLoanTopups,
-        children: [
-          { label: 'Requests', to: '/loans/topup/requests', permission: P.viewRequestTopups },
-          { label: 'Rejected', to: '/loans/topup/rejected', permission: P.viewRejectedTopups },
-          { label: 'Closed', to: '/loans/topup/closed', permission: P.viewClosedTopups },
-        ],
-      },
-    ],
-  },
-  {
-    label: 'Transactions',
-    icon: 'transactions',
-    permission: P.viewTransactionModule,
-    children: [
-      {
-        label: 'Disbursements',
-        children: [
-          { label: 'View All', to: '/transactions/disbursements', permission: P.viewAllDisbursements },
-          { label: 'Instant', to: '/transactions/disbursements/instant', permission: P.viewInstantDisbursements },
-          { label: 'Auto', to: '/transactions/disbursements/auto', permission: P.viewAutoDisburse },
-        ],
-      },
-      {
-        label: 'Repayments',
-        permission: P.viewRepayments,
-        children: [{ key: 'repayments-add', label: 'Add', to: '/transactions/repayments' }],
-      },
-    ],
-  },
-  { label: 'Communication', to: '/communication', icon: 'message', permission: P.viewCommunicationModule },
-  { label: 'Reports', to: '/reports', icon: 'reports', permission: P.viewReportsModule },
-  { label: 'Users', to: '/users', icon: 'users', permission: P.viewUsersModule },
-  {
-    label: 'Settings',
-    icon: 'settings',
-    permission: P.viewSettingsModule,
-    children: [{ label: 'Roles', to: '/settings/roles', permission: P.viewRoles }],
-  },
-];
-
-/** The entries the user may see: permitted ones, and groups left with at least one child. */
-export function visibleMenu(items: GatedMenuItem[], has: (p: PermissionName) => boolean): MenuItem[] {
-  const out: MenuItem[] = [];
-  for (const { permission, children, ...rest } of items) {
-    if (permission && !has(permission)) continue;
-    if (children) {
-      const kids = visibleMenu(children, has);
-      if (kids.length === 0) continue;
-      out.push({ ...rest, children: kids });
-    } else {
-      out.push(rest);
+export function screenMenu(screens: readonly ScreenSpec[], has: (name: PermissionName) => boolean): MenuItem[] {
+  const shown = screens
+    .filter((s) => s.status === 'ready' && s.menu && canOpenScreen(s, has))
+    .sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
+  const root: MenuItem[] = [];
+  for (const s of shown) {
+    const { group, label } = s.menu ?? { group: [], label: s.title };
+    let level = root;
+    for (const name of group) {
+      let node = level.find((i): i is MenuItem & { children: MenuItem[] } => i.label === name && !!i.children);
+      if (!node) {
+        node = { label: name, children: [] };
+        level.push(node);
+      }
+      level = node.children;
     }
+    level.push({ label, to: s.path });
   }
-  return out;
+  return root.map((i) => (TOP_LEVEL_ICONS[i.label] ? { ...i, icon: TOP_LEVEL_ICONS[i.label] } : i));
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { PermissionName } from '@loan/shared-contract';
-import { usePermission } from '@loan/shared-permissions';
+import { usePermissions } from '@loan/shared-permissions';
+import { canOpenScreen } from '@loan/shared-screens';
 import { ForbiddenPage } from './pages';
 
-/** Shows the screen only when the role holds its permission; the api enforces the same name. */
-export function RequirePermission({ permission, children }: { permission: PermissionName; children: ReactNode }) {
-  return usePermission(permission) ? children : <ForbiddenPage />;
+/** Shows the screen only when the role holds every permission it lists; the api enforces the same names. */
+export function RequirePermission({ permissions, children }: { permissions: readonly PermissionName[]; children: ReactNode }) {
+  return canOpenScreen({ permissions }, usePermissions()) ? children : <ForbiddenPage />;
 }

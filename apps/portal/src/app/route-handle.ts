@@ -6,6 +6,6 @@ export interface RouteHandle {
   title?: string;
   /** Needs the session-storage authenticated flag; without it the visitor goes to /. */
   auth: boolean;
-  /** The permission the screen's data needs; without it a 'no access' page shows. */
-  permission?: PermissionName;
+  /** What a signed-in screen needs, all of them; without them a 'no access' page shows. */
+  permissions?: readonly PermissionName[];
 }

@@ -1,19 +1,16 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { P, type PermissionName } from '@loan/shared-contract';
-import { ErrorPage, NotAvailablePage, PublicNotAvailablePage, UnknownRoutePage } from './pages';
+import { ForgotPasswordPage, LoginPage, PasswordResetPage } from '@loan/auth-feature';
+import type { ScreenDescriptor } from '@loan/shared-permissions';
+import { ErrorPage, PublicNotAvailablePage, UnknownRoutePage } from './pages';
 import { RequireAuth } from './require-auth';
 import { RequirePermission } from './require-permission';
 import { RootView } from './root-view';
 import type { RouteHandle } from './route-handle';
+import { SCREEN_REGISTRY } from './screens';
 import { ShellLayout } from './shell-layout';
 
-// Screens live in feature libs and load lazily (ARCHITECTURE.md); never import them statically.
-const LoginPage = lazy(() => import('@loan/auth-feature').then((m) => ({ default: m.LoginPage })));
-const ForgotPasswordPage = lazy(() => import('@loan/auth-feature').then((m) => ({ default: m.ForgotPasswordPage })));
-const PasswordResetPage = lazy(() => import('@loan/auth-feature').then((m) => ({ default: m.PasswordResetPage })));
-const ProfilePage = lazy(() => import('@loan/auth-feature').then((m) => ({ default: m.ProfilePage })));
-const DashboardPage = lazy(() => import('@loan/dashboard-feature').then((m) => ({ default: m.DashboardPage })));
+// The borrower's pages, which the portal serves too; that feature is only ever loaded lazily here.
 const ApplyPage = lazy(() => import('@loan/public-borrower-feature').then((m) => ({ default: m.ApplyPage })));
 const ContractPage = lazy(() => import('@loan/public-borrower-feature').then((m) => ({ default: m.ContractPage })));
 
@@ -21,22 +18,22 @@ function page(path: string, handle: RouteHandle, Screen: ComponentType): RouteOb
   return { path, handle, element: <Screen /> };
 }
 
-/** A signed-in screen: its permission (when it has one) is checked before it renders. */
-function screen(path: string, title: string, Screen: ComponentType, permission?: PermissionName): RouteObject {
-  const element: ReactElement = permission ? (
-    <RequirePermission permission={permission}>
-      <Screen />
-    </RequirePermission>
-  ) : (
-    <Screen />
-  );
-  return { path, handle: { title, auth: true, permission } satisfies RouteHandle, element };
+/** A signed-in screen from the registry, guarded by its permissions (all of them). */
+function screenRoute({ path, title, permissions, element: Screen }: ScreenDescriptor): RouteObject {
+  return {
+    path,
+    handle: { title, auth: true, permissions } satisfies RouteHandle,
+    element: (
+      <RequirePermission permissions={permissions}>
+        <Screen />
+      </RequirePermission>
+    ),
+  };
 }
 
 /**
- * The route table of spec §2, each route declared once with its title and auth need.
- * Routes whose screens belong to later work show the not-available page until their
- * feature lib exists; then the entry switches to a lazy import of it.
+ * The route table of spec §2. The public pages are declared here; the signed-in screens
+ * come from the screen registry (screens.ts), which the side menu is built from too.
  */
 export const routes: RouteObject[] = [
   {
@@ -61,33 +58,7 @@ export const routes: RouteObject[] = [
             <ShellLayout />
           </RequireAuth>
         ),
-        children: [
-          screen('/dashboard', 'Dashboard', DashboardPage),
-          screen('/loans/applications/requests', 'Application Requests', NotAvailablePage, P.viewRequestApplications),
-          screen('/loans/applications/rejected', 'Rejected Applications', NotAvailablePage, P.viewRejectedApplications),
-          screen('/loans/applications/approved', 'Approved Applications', NotAvailablePage, P.viewClosedApplications),
-          screen('/loans/applications/closed', 'Closed Applications', NotAvailablePage, P.viewClosedApplications),
-          screen('/loans/applications/offer-letter', 'Contracts', NotAvailablePage, P.viewOfferLetter),
-          screen('/loans/applications/offer-letter/:id', 'Contract Details', NotAvailablePage, P.viewOfferLetter),
-          screen('/loans/applications/:id', 'Application Details', NotAvailablePage, P.viewApplication),
-          screen('/loans/topup/requests', 'Top-up Requests', NotAvailablePage, P.viewRequestTopups),
-          screen('/loans/topup/rejected', 'Rejected Top-ups', NotAvailablePage, P.viewRejectedTopups),
-          screen('/loans/topup/closed', 'Closed Top-ups', NotAvailablePage, P.viewClosedTopups),
-          screen('/loans/topup/:id', 'Top-up Details', NotAvailablePage, P.viewTopup),
-          screen('/transactions/disbursements', 'Disbursements', NotAvailablePage, P.viewAllDisbursements),
-          screen('/transactions/disbursements/instant', 'Instant Disbursement', NotAvailablePage, P.viewInstantDisbursements),
-          screen('/transactions/disbursements/auto', 'Automatic Disbursement', NotAvailablePage, P.viewAutoDisburse),
-          screen('/transactions/disbursements/:id', 'Disbursement Details', NotAvailablePage, P.viewAllDisbursements),
-          screen('/transactions/repayments', 'Repayments', NotAvailablePage, P.viewRepayments),
-          screen('/communication', 'Communication', NotAvailablePage, P.viewCommunicationModule),
-          screen('/communication/:id', 'Message Details', NotAvailablePage, P.viewCommunicationModule),
-          screen('/reports', 'Reports', NotAvailablePage, P.viewReportsModule),
-          screen('/users', 'Users', NotAvailablePage, P.viewUsersModule),
-          screen('/users/:id', 'User Details', NotAvailablePage, P.viewUsersModule),
-          screen('/settings/roles', 'Roles', NotAvailablePage, P.viewRoles),
-          screen('/settings/roles/:id', 'Role Details', NotAvailablePage, P.viewRoles),
-          screen('/profile', 'Profile', ProfilePage),
-        ],
+        children: SCREEN_REGISTRY.map(screenRoute),
       },
       { path: '*', handle: { title: 'Page Not Found', auth: false } satisfies RouteHandle, element: <UnknownRoutePage /> },
     ],

@@ -11,9 +11,10 @@ import {
   useStartupHistoryQuery,
 } from '@loan/shared-session';
 import { AsideMenu, ErrorState, Footer, Skeleton, TopBar, PageSection } from '@loan/shared-ui';
-import { MENU, visibleMenu } from './menu';
+import { screenMenu } from './menu';
 import { usePersistor } from './persistor-context';
 import { ScreenLoading } from './progress-bar';
+import { SCREEN_REGISTRY } from './screens';
 import { useDarkMode } from './theme';
 import type { AppDispatch, RootState } from './store';
 
@@ -55,7 +56,7 @@ export function ShellLayout() {
   useStartupClientsQuery();
   useStartupHistoryQuery();
 
-  const items = useMemo(() => visibleMenu(MENU, has), [has]);
+  const items = useMemo(() => screenMenu(SCREEN_REGISTRY, has), [has]);
   const bottom = useMemo(() => [{ label: 'Logout', icon: 'logout' as const, onClick: () => void logout() }], [logout]);
 
   return (

@@ -1,4 +1,3 @@
-export { LoginPage } from './lib/login-page';
-export { ForgotPasswordPage } from './lib/forgot-password-page';
-export { PasswordResetPage } from './lib/password-reset-page';
-export { ProfilePage } from './lib/profile-page';
+// Lazy components and descriptors only, so the portal imports this entry statically and
+// each page still loads on first visit.
+export { authScreens, LoginPage, ForgotPasswordPage, PasswordResetPage } from './lib/auth-screens';

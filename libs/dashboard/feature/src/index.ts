@@ -1,1 +1,3 @@
-export { DashboardPage } from './lib/dashboard-page';
+// Only descriptors: the pages are reached through their lazy `element`, so the portal can
+// import this entry statically without pulling the dashboard into its first load.
+export { dashboardScreens } from './lib/dashboard-screens';

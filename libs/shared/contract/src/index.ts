@@ -4,6 +4,7 @@ export * from './lib/constants';
 export * from './lib/paths';
 export * from './lib/dashboard';
 export * from './lib/common';
+export * from './lib/fields';
 export * from './lib/auth';
 export * from './lib/rbac';
 export * from './lib/web-form';

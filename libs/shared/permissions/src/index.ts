@@ -10,3 +10,4 @@ export {
 } from './lib/permissions-slice';
 export { ownRoleApi, useOwnRoleQuery } from './lib/role-api';
 export { usePermission, usePermissions, Can, useOwnRoleLoader, type CanProps } from './lib/permission-hooks';
+export type { ScreenDescriptor } from './lib/screen-descriptor';

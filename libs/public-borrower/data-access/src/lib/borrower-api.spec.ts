@@ -51,3 +51,16 @@ it('sends the OTP ticket as a header when resuming', async () => {
   const res = await store.dispatch(borrowerApi.endpoints.getUnfinished.initiate({ mobile: '0971234567', ticket: 't1' }));
   expect(res.data?.step).toBe('loan');
 });
+
+it('saves a draft with the OTP ticket as a header, not in the body (issue 11 item 6)', async () => {
+  let seen: { ticket: string | null; body: unknown } = { ticket: null, body: null };
+  server.use(
+    http.post(apiUrl('/api/web/unfinished/application'), async ({ request }) => {
+      seen = { ticket: request.headers.get('x-otp-ticket'), body: await request.json() };
+      return HttpResponse.json({ mobile: '+260971234567', step: 'loan', data: {}, updated_at: 'x' });
+    }),
+  );
+  const store = makeStore();
+  await store.dispatch(borrowerApi.endpoints.saveUnfinished.initiate({ mobile: '+260971234567', step: 'loan', data: { employer: 'ZESCO' }, ticket: 't1' }));
+  expect(seen).toEqual({ ticket: 't1', body: { mobile: '+260971234567', step: 'loan', data: { employer: 'ZESCO' } } });
+});

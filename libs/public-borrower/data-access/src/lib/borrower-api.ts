@@ -60,8 +60,14 @@ export const borrowerApi = api.injectEndpoints({
     calculatorAttempt: b.mutation<CalculatorResult, CalculatorAttemptBody>({
       query: (body) => ({ url: `${API.web}/calculator/attempt`, method: 'POST', body }),
     }),
-    saveUnfinished: b.mutation<UnfinishedApplication, UnfinishedSaveBody>({
-      query: (body) => ({ url: `${API.web}/unfinished/application`, method: 'POST', body }),
+    /** Saves a draft; the server keeps it only with the ticket of its mobile (a confirmed OTP). */
+    saveUnfinished: b.mutation<UnfinishedApplication, UnfinishedSaveBody & { ticket: string }>({
+      query: ({ ticket, ...body }) => ({
+        url: `${API.web}/unfinished/application`,
+        method: 'POST',
+        body,
+        headers: { [OTP_TICKET_HEADER]: ticket },
+      }),
     }),
     getUnfinished: b.mutation<UnfinishedApplication | null, { mobile: string; ticket: string }>({
       query: ({ mobile, ticket }) => ({

@@ -1,8 +1,6 @@
 import {
   LOAN_KIND_PERMISSIONS,
   closedUnsignedReportQuerySchema,
-  csvCell,
-  csvRow,
   decodeCursor,
   encodeCursor,
   formatDecimalTotal,
@@ -14,6 +12,9 @@ import {
   loanTotalValueQuerySchema,
   loanUpdateBodySchema,
   loanAmountSchema,
+  loanApplicationSchema,
+  loanListSchema,
+  closedUnsignedRowSchema,
 } from './applications';
 import { P } from './permissions';
 
@@ -35,27 +36,6 @@ describe('keyset cursor', () => {
     ['garbage bytes', 'gICA'],
   ])('rejects %s', (_label, value) => {
     expect(decodeCursor(value)).toBeNull();
-  });
-});
-
-describe('csv cells', () => {
-  it.each([
-    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
-    ['+260971234567', "'+260971234567"],
-    ['-5', "'-5"],
-    ['@cmd', "'@cmd"],
-    ['\tx', "'\tx"],
-    ['plain', 'plain'],
-    ['a,b', '"a,b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['=1,2', `"'=1,2"`],
-    ['line\nbreak', '"line\nbreak"'],
-  ])('%j becomes %j', (input, out) => {
-    expect(csvCell(input)).toBe(out);
-  });
-
-  it('writes null and undefined as empty cells and ends rows with CRLF', () => {
-    expect(csvRow(['a', null, undefined, 12])).toBe('a,,,12\r\n');
   });
 });
 
@@ -83,24 +63,37 @@ describe('money', () => {
 
 describe('byStatus query', () => {
   it('defaults page and page size and ignores branch null', () => {
-    const q = loanByStatusQuerySchema.parse({ status: 'request', branch: 'null' });
-    expect(q).toMatchObject({ page: 1, per_page: 15, status: 'request', relations: [] });
+    const q = loanByStatusQuerySchema.parse({
+      status: 'request',
+      branch: 'null',
+    });
+    expect(q).toMatchObject({
+      page: 1,
+      pageSize: 15,
+      status: 'request',
+      relations: [],
+    });
     expect(q.branch).toBeUndefined();
   });
 
   it('accepts relations as a comma list and repeated values', () => {
-    expect(loanByStatusQuerySchema.parse({ status: 'closed', relations: 'client,comments' }).relations).toEqual([
-      'client',
-      'comments',
-    ]);
-    expect(loanByStatusQuerySchema.parse({ status: 'closed', relations: ['offerLetter'] }).relations).toEqual([
-      'offerLetter',
-    ]);
+    expect(
+      loanByStatusQuerySchema.parse({
+        status: 'closed',
+        relations: 'client,comments',
+      }).relations,
+    ).toEqual(['client', 'comments']);
+    expect(
+      loanByStatusQuerySchema.parse({
+        status: 'closed',
+        relations: ['offerLetter'],
+      }).relations,
+    ).toEqual(['offerLetter']);
   });
 
   it.each([
     [{ status: 'pending' }, 'status'],
-    [{ status: 'request', per_page: '20' }, 'per_page'],
+    [{ status: 'request', pageSize: '20' }, 'pageSize'],
     [{ status: 'request', page: '0' }, 'page'],
     [{ status: 'request', page: 'abc' }, 'page'],
     [{ status: 'request', cursor: 'x!' }, 'cursor'],
@@ -121,8 +114,19 @@ describe('other queries', () => {
 
   it('filter checks dates and their order', () => {
     expect(loanFilterQuerySchema.safeParse({ fromDate: '2026-02-30' }).success).toBe(false);
-    expect(loanFilterQuerySchema.safeParse({ fromDate: '2026-03-01', toDate: '2026-02-01' }).success).toBe(false);
-    expect(loanFilterQuerySchema.parse({ fromDate: '2026-01-01', amount: '', nrc: '' })).toMatchObject({
+    expect(
+      loanFilterQuerySchema.safeParse({
+        fromDate: '2026-03-01',
+        toDate: '2026-02-01',
+      }).success,
+    ).toBe(false);
+    expect(
+      loanFilterQuerySchema.parse({
+        fromDate: '2026-01-01',
+        amount: '',
+        nrc: '',
+      }),
+    ).toMatchObject({
       fromDate: '2026-01-01',
       amount: undefined,
       nrc: undefined,
@@ -147,7 +151,10 @@ describe('bodies', () => {
     expect(loanUpdateBodySchema.safeParse({ id: 1, hacked: true }).success).toBe(false);
     expect(loanUpdateBodySchema.safeParse({ id: 1, status: 'closed' }).success).toBe(true);
     expect(loanUpdateBodySchema.safeParse({ id: 1, mobile: '12345' }).success).toBe(false);
-    expect(loanUpdateBodySchema.parse({ id: '3', amount: 100 })).toEqual({ id: 3, amount: '100.00' });
+    expect(loanUpdateBodySchema.parse({ id: '3', amount: 100 })).toEqual({
+      id: 3,
+      amount: '100.00',
+    });
   });
 
   it('comment must have text within the limit', () => {
@@ -161,7 +168,75 @@ describe('bodies', () => {
     expect(loanDeleteSchema.parse({ ids: '5,6' }).ids).toEqual([5, 6]);
     expect(loanDeleteSchema.safeParse({ ids: [] }).success).toBe(false);
     expect(loanDeleteSchema.safeParse({ ids: ['1; drop table loans'] }).success).toBe(false);
-    expect(loanDeleteSchema.safeParse({ ids: Array.from({ length: 501 }, (_, i) => i + 1) }).success).toBe(false);
+    expect(
+      loanDeleteSchema.safeParse({
+        ids: Array.from({ length: 501 }, (_, i) => i + 1),
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe('strict ids and clean text in bodies', () => {
+  it.each([true, '0x10', '1e1', '01', -1, '1.0', ''])('refuses id %j (never coerced)', (id) => {
+    expect(loanUpdateBodySchema.safeParse({ id, status: 'closed' }).success).toBe(false);
+    expect(loanDeleteSchema.safeParse({ ids: [id] }).success).toBe(false);
+  });
+
+  it('refuses a NUL in a comment or an edited field with 422 material, not a database error', () => {
+    expect(loanCommentBodySchema.safeParse({ id: 1, comment: 'ok\u0000' }).success).toBe(false);
+    expect(loanUpdateBodySchema.safeParse({ id: 1, employer: 'Zam\u0000beef' }).success).toBe(false);
+    expect(loanCommentBodySchema.parse({ id: 1, comment: 'line one\nline two' }).comment).toBe('line one\nline two');
+  });
+});
+
+describe('the loan row', () => {
+  const row = {
+    id: 7,
+    kind: 'application',
+    reference_code: 'LA-2026-000007',
+    status: 'closed',
+    nrc: '123456/78/9',
+    mobile: '+260971234567',
+    employer: null,
+    amount: '12500.00',
+    total_amount_due: '16250.00',
+    interest: '3750.00',
+    tenure_months: 6,
+    purpose: null,
+    branch_id: 1,
+    branch: 'Lusaka',
+    client_id: null,
+    parent_id: null,
+    fullname: 'Mwila Banda',
+    approved_at: '2026-03-01T08:00:00.000Z',
+    rejected_at: null,
+    closed_at: '2026-03-02T08:00:00.000Z',
+    created_at: '2026-02-28T08:00:00.000Z',
+    updated_at: '2026-03-02T08:00:00.000Z',
+  };
+
+  it('describes what the api answers, in one list envelope', () => {
+    expect(loanApplicationSchema.parse(row)).toEqual(row);
+    expect(loanListSchema.safeParse({ items: [row], total: 1, page: 1, pageSize: 15, nextCursor: null }).success).toBe(
+      true,
+    );
+  });
+
+  it('refuses floats and loose dates for amounts and instants', () => {
+    expect(loanApplicationSchema.safeParse({ ...row, amount: 12500 }).success).toBe(false);
+    expect(loanApplicationSchema.safeParse({ ...row, amount: '12500.5' }).success).toBe(false);
+    expect(loanApplicationSchema.safeParse({ ...row, created_at: '2026-02-28' }).success).toBe(false);
+  });
+
+  it('gives the report its columns from the same row', () => {
+    const { id, reference_code, fullname, nrc, mobile, employer, branch, amount, total_amount_due } = row;
+    const report = { id, reference_code, fullname, nrc, mobile, employer, branch, amount, total_amount_due };
+    expect(
+      closedUnsignedRowSchema.safeParse({ ...report, closed_at: row.closed_at, offer_status: 'none' }).success,
+    ).toBe(true);
+    expect(
+      closedUnsignedRowSchema.safeParse({ ...report, closed_at: row.closed_at, offer_status: 'signed' }).success,
+    ).toBe(false);
   });
 });
 

@@ -1,12 +1,27 @@
 /**
  * Loan applications and top-ups (`/api/applyForLoan`, later `/api/loanTopUp`): the zod
  * schemas of every call, the DTO types of the answers, and small pure helpers (keyset
- * cursor, CSV cell neutralisation). The api validates with these schemas; the web apps
+ * cursor). The api validates with these schemas; the web apps
  * type their endpoints with the inferred types. One shape serves both kinds.
  */
 import { z } from 'zod';
-import { idSchema, MAX_SEARCH_LENGTH } from './common';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants';
+import {
+  blankAsAbsent,
+  businessDateSchema,
+  idSchema,
+  idsBodySchema,
+  MAX_SEARCH_LENGTH,
+  mobileSchema,
+  moneyField,
+  moneySchema,
+  nrcSchema,
+  pageParams,
+  searchParamSchema,
+  textField,
+  timestampSchema,
+  withDateOrder,
+  listEnvelope,
+} from './fields';
 import { P, type PermissionName } from './permissions';
 import { LOAN_STATUSES, type LoanStatus } from './statuses';
 
@@ -36,7 +51,11 @@ export const LOAN_KIND_PERMISSIONS: Readonly<Record<LoanKind, LoanKindPermission
     view: P.viewApplication,
     edit: P.editApplication,
     delete: P.deleteApplication,
-    transition: { approved: P.approveApplication, rejected: P.rejectApplication, closed: P.closeApplication },
+    transition: {
+      approved: P.approveApplication,
+      rejected: P.rejectApplication,
+      closed: P.closeApplication,
+    },
     byStatus: {
       request: P.viewRequestApplications,
       approved: P.viewApprovedApplications,
@@ -49,7 +68,11 @@ export const LOAN_KIND_PERMISSIONS: Readonly<Record<LoanKind, LoanKindPermission
     view: P.viewTopup,
     edit: P.editTopup,
     delete: P.deleteTopup,
-    transition: { approved: P.approveTopup, rejected: P.rejectTopup, closed: P.closeTopup },
+    transition: {
+      approved: P.approveTopup,
+      rejected: P.rejectTopup,
+      closed: P.closeTopup,
+    },
     byStatus: {
       request: P.viewRequestTopups,
       approved: P.viewApprovedTopups,
@@ -64,7 +87,6 @@ export const LOAN_KIND_PERMISSIONS: Readonly<Record<LoanKind, LoanKindPermission
 // ---------------------------------------------------------------------------------------
 
 export const COMMENT_MAX_LENGTH = 2000;
-export const DELETE_MAX_IDS = 500;
 /** Largest amount accepted (ZMW), far above any real loan, far below bigint limits. */
 export const AMOUNT_MAX = 1_000_000_000;
 export const CLOSED_UNSIGNED_CSV_FILENAME = 'unsigned_closed_loans_report.csv';
@@ -78,54 +100,18 @@ export type LoanRelation = (typeof LOAN_RELATIONS)[number];
 // Field schemas
 // ---------------------------------------------------------------------------------------
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** An application's amount: whole kwacha up to AMOUNT_MAX, at most two decimals; answers '12500.00'. */
+export const loanAmountSchema = moneyField({ max: BigInt(AMOUNT_MAX) * 100n });
 
-/** A money amount as a decimal string or number with at most 2 decimals; normalised to "1234.50". */
-export const loanAmountSchema = z
-  .union([z.string().trim().max(20), z.number()], { error: 'Must be an amount such as 12500.00.' })
-  .transform((v, ctx) => {
-    const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
-    const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(s);
-    if (!m || Number(m[1]) > AMOUNT_MAX) {
-      ctx.addIssue({ code: 'custom', message: 'Must be an amount such as 12500.00.' });
-      return z.NEVER;
-    }
-    return `${Number(m[1])}.${(m[2] ?? '').padEnd(2, '0')}`;
-  });
-
-/** `YYYY-MM-DD`, a real calendar date. */
-export const dateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date such as 2026-01-31.')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'Must be a date such as 2026-01-31.');
-
-export const loanStatusSchema = z.enum(LOAN_STATUSES, { error: `Must be one of ${LOAN_STATUSES.join(', ')}.` });
+export const loanStatusSchema = z.enum(LOAN_STATUSES, {
+  error: `Must be one of ${LOAN_STATUSES.join(', ')}.`,
+});
 
 /** The branch filter: ignored when empty or the text 'null' (spec §5); else a branch id or name. */
 export const branchFilterSchema = z.preprocess(
   (v) => (v === '' || v === 'null' || v === null ? undefined : v),
   z.string().trim().min(1).max(64, 'At most 64 characters.').optional(),
 );
-
-export const searchSchema = z.preprocess(
-  emptyToUndefined,
-  z.string().trim().max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`).optional(),
-);
-
-export const perPageSchema = z.coerce
-  .number()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `Must be one of ${PAGE_SIZES.join(', ')}.`)
-  .default(DEFAULT_PAGE_SIZE);
-
-export const pageSchema = z.coerce
-  .number({ error: 'Must be a page number from 1.' })
-  .int('Must be a page number from 1.')
-  .min(1, 'Must be a page number from 1.')
-  .max(1_000_000, 'Must be a page number from 1 to 1000000.')
-  .default(1);
 
 /** `relations=client,comments` or repeated `relations=client&relations=comments`. */
 export const relationsSchema = z.preprocess(
@@ -134,22 +120,25 @@ export const relationsSchema = z.preprocess(
     const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]));
     return parts.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
   },
-  z.array(z.enum(LOAN_RELATIONS, { error: `Must be among ${LOAN_RELATIONS.join(', ')}.` })).max(LOAN_RELATIONS.length),
+  z
+    .array(
+      z.enum(LOAN_RELATIONS, {
+        error: `Must be among ${LOAN_RELATIONS.join(', ')}.`,
+      }),
+    )
+    .max(LOAN_RELATIONS.length),
 );
 
-const cursorFieldSchema = z.preprocess(
-  emptyToUndefined,
+const cursorFieldSchema = blankAsAbsent(
   z
     .string()
     .max(200)
-    .refine((s) => decodeCursor(s) !== null, 'Not a valid cursor.')
-    .optional(),
+    .refine((s) => decodeCursor(s) !== null, 'Not a valid cursor.'),
 );
 
 const paging = {
-  page: pageSchema,
-  per_page: perPageSchema,
-  /** Keyset paging: the `meta.next_cursor` of the previous page; wins over `page`. */
+  ...pageParams,
+  /** Keyset paging: the `nextCursor` of the previous page; wins over `page`. */
   cursor: cursorFieldSchema,
 };
 
@@ -160,7 +149,7 @@ const paging = {
 export const loanByStatusQuerySchema = z.object({
   ...paging,
   status: loanStatusSchema,
-  search: searchSchema,
+  search: searchParamSchema,
   relations: relationsSchema,
   branch: branchFilterSchema,
 });
@@ -177,51 +166,57 @@ export type LoanAllParsed = z.output<typeof loanAllQuerySchema>;
 
 export const loanSearchQuerySchema = z.object({
   ...paging,
-  search: z.preprocess(
-    emptyToUndefined,
-    z
-      .string({ error: 'Enter something to search for.' })
-      .trim()
-      .min(1, 'Enter something to search for.')
-      .max(MAX_SEARCH_LENGTH, `At most ${MAX_SEARCH_LENGTH} characters.`),
-  ),
-  status: z.preprocess(emptyToUndefined, loanStatusSchema.optional()),
+  search: textField({
+    min: 1,
+    max: MAX_SEARCH_LENGTH,
+    messages: {
+      required: 'Enter something to search for.',
+      tooLong: `At most ${MAX_SEARCH_LENGTH} characters.`,
+    },
+  }),
+  status: blankAsAbsent(loanStatusSchema),
   relations: relationsSchema,
   branch: branchFilterSchema,
 });
 export type LoanSearchQuery = z.input<typeof loanSearchQuerySchema>;
 export type LoanSearchParsed = z.output<typeof loanSearchQuerySchema>;
 
-const optText = (max: number) =>
-  z.preprocess(emptyToUndefined, z.string().trim().max(max, `At most ${max} characters.`).optional());
+const optText = (max: number) => blankAsAbsent(textField({ max, messages: { tooLong: `At most ${max} characters.` } }));
 
-export const loanFilterQuerySchema = z
-  .object({
+/** `fromDate` and `toDate` of a filter, each absent when blank (withDateOrder checks their order). */
+const dateRange = {
+  fromDate: blankAsAbsent(businessDateSchema),
+  toDate: blankAsAbsent(businessDateSchema),
+};
+
+export const loanFilterQuerySchema = withDateOrder(
+  z.object({
     ...paging,
     nrc: optText(20),
     mobile: optText(20),
-    amount: z.preprocess(emptyToUndefined, loanAmountSchema.optional()),
-    fromDate: z.preprocess(emptyToUndefined, dateSchema.optional()),
-    toDate: z.preprocess(emptyToUndefined, dateSchema.optional()),
+    amount: blankAsAbsent(loanAmountSchema),
+    ...dateRange,
     employer: optText(120),
-    status: z.preprocess(emptyToUndefined, loanStatusSchema.optional()),
+    status: blankAsAbsent(loanStatusSchema),
     reference_code: optText(32),
     branch: branchFilterSchema,
     relations: relationsSchema,
-  })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
-    path: ['toDate'],
-    message: 'Must not be before fromDate.',
-  });
+  }),
+);
 export type LoanFilterQuery = z.input<typeof loanFilterQuerySchema>;
 export type LoanFilterParsed = z.output<typeof loanFilterQuerySchema>;
 
 export const loanByIdQuerySchema = z.object({ relations: relationsSchema });
 
-export const loanRequestsStatsQuerySchema = z.object({ branch: branchFilterSchema });
+export const loanRequestsStatsQuerySchema = z.object({
+  branch: branchFilterSchema,
+});
 export type LoanRequestsStatsQuery = z.input<typeof loanRequestsStatsQuerySchema>;
 
-export const loanStatsByStatusQuerySchema = z.object({ status: loanStatusSchema, branch: branchFilterSchema });
+export const loanStatsByStatusQuerySchema = z.object({
+  status: loanStatusSchema,
+  branch: branchFilterSchema,
+});
 export type LoanStatsByStatusQuery = z.input<typeof loanStatsByStatusQuerySchema>;
 
 export const monthCodeSchema = z.string().regex(/^(0[1-9]|1[0-2])$/, 'Must be a month code 01 to 12.');
@@ -232,15 +227,15 @@ export const yearSchema = z
 
 /** GET /total-value: month (01-12, all months when absent), status, branch; year defaults to this year. */
 export const loanTotalValueQuerySchema = z.object({
-  month: z.preprocess(emptyToUndefined, monthCodeSchema.optional()),
-  year: z.preprocess(emptyToUndefined, yearSchema.optional()),
-  status: z.preprocess(emptyToUndefined, loanStatusSchema.optional()),
+  month: blankAsAbsent(monthCodeSchema),
+  year: blankAsAbsent(yearSchema),
+  status: blankAsAbsent(loanStatusSchema),
   branch: branchFilterSchema,
 });
 export type LoanTotalValueQuery = z.input<typeof loanTotalValueQuerySchema>;
 
 export const loanMonthlyStatsQuerySchema = z.object({
-  year: z.preprocess(emptyToUndefined, yearSchema.optional()),
+  year: blankAsAbsent(yearSchema),
   branch: branchFilterSchema,
 });
 export type LoanMonthlyStatsQuery = z.input<typeof loanMonthlyStatsQuerySchema>;
@@ -248,43 +243,28 @@ export type LoanMonthlyStatsQuery = z.input<typeof loanMonthlyStatsQuerySchema>;
 export const REPORT_FORMATS = ['json', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export const closedUnsignedReportQuerySchema = z
-  .object({
-    fromDate: z.preprocess(emptyToUndefined, dateSchema.optional()),
-    toDate: z.preprocess(emptyToUndefined, dateSchema.optional()),
-    branch: branchFilterSchema,
-    format: z.preprocess(emptyToUndefined, z.enum(REPORT_FORMATS, { error: 'Must be json or csv.' }).default('json')),
-  })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
-    path: ['toDate'],
-    message: 'Must not be before fromDate.',
-  });
+/** GET /reports/closed-unsigned-stats-by-branch: the report's filters without the format. */
+const closedUnsignedFilters = { ...dateRange, branch: branchFilterSchema };
+
+export const closedUnsignedReportQuerySchema = withDateOrder(
+  z.object({
+    ...closedUnsignedFilters,
+    format: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(REPORT_FORMATS, { error: 'Must be json or csv.' }).default('json'),
+    ),
+  }),
+);
 export type ClosedUnsignedReportQuery = z.input<typeof closedUnsignedReportQuerySchema>;
 
-/** GET /reports/closed-unsigned-stats-by-branch: the report's filters without the format. */
-export const closedUnsignedStatsQuerySchema = z
-  .object({
-    fromDate: z.preprocess(emptyToUndefined, dateSchema.optional()),
-    toDate: z.preprocess(emptyToUndefined, dateSchema.optional()),
-    branch: branchFilterSchema,
-  })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
-    path: ['toDate'],
-    message: 'Must not be before fromDate.',
-  });
+export const closedUnsignedStatsQuerySchema = withDateOrder(z.object(closedUnsignedFilters));
 export type ClosedUnsignedStatsQuery = z.input<typeof closedUnsignedStatsQuerySchema>;
 
-export const unsignedClosedQuerySchema = z.object({ ...paging, branch: branchFilterSchema });
+export const unsignedClosedQuerySchema = z.object({
+  ...paging,
+  branch: branchFilterSchema,
+});
 export type UnsignedClosedQuery = z.input<typeof unsignedClosedQuerySchema>;
-
-const nrcSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{6}\/\d{2}\/\d$/, 'Must be an NRC such as 123456/78/9.');
-const mobileSchema = z
-  .string()
-  .trim()
-  .regex(/^(\+260|0)\d{9}$/, 'Must be a Zambian mobile number such as 0971234567 or +260971234567.');
 
 /**
  * PUT /update: `id` plus at least one change. A `status` change follows the transitions
@@ -296,12 +276,16 @@ export const loanUpdateBodySchema = z
     status: loanStatusSchema.optional(),
     amount: loanAmountSchema.optional(),
     total_amount_due: loanAmountSchema.optional(),
-    employer: z.string().trim().min(1, 'Required.').max(120, 'At most 120 characters.').optional(),
+    employer: textField({ min: 1, max: 120 }).optional(),
     mobile: mobileSchema.optional(),
     nrc: nrcSchema.optional(),
     branch_id: idSchema.optional(),
     /** Why the status changed; stored as a comment on the application. */
-    reason: z.string().trim().min(1).max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters.`).optional(),
+    reason: textField({
+      min: 1,
+      max: COMMENT_MAX_LENGTH,
+      multiline: true,
+    }).optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).some((k) => k !== 'id' && k !== 'reason'), {
@@ -315,11 +299,7 @@ export type LoanUpdateParsed = z.output<typeof loanUpdateBodySchema>;
 export const loanCommentBodySchema = z
   .object({
     id: idSchema,
-    comment: z
-      .string({ error: 'Required.' })
-      .trim()
-      .min(1, 'Required.')
-      .max(COMMENT_MAX_LENGTH, `At most ${COMMENT_MAX_LENGTH} characters.`),
+    comment: textField({ min: 1, max: COMMENT_MAX_LENGTH, multiline: true }),
   })
   .strict();
 export type LoanCommentBody = z.input<typeof loanCommentBodySchema>;
@@ -328,103 +308,86 @@ export type LoanCommentBody = z.input<typeof loanCommentBodySchema>;
 export const loanCommentStatusBodySchema = z
   .object({
     id: idSchema,
-    status: z.enum(COMMENT_STATUSES, { error: `Must be one of ${COMMENT_STATUSES.join(', ')}.` }),
+    status: z.enum(COMMENT_STATUSES, {
+      error: `Must be one of ${COMMENT_STATUSES.join(', ')}.`,
+    }),
   })
   .strict();
 export type LoanCommentStatusBody = z.input<typeof loanCommentStatusBodySchema>;
 
 /** DELETE /delete: `{ ids: [1, 2] }` (body) or `?ids=1,2` (query). */
-export const loanDeleteSchema = z
-  .object({
-    ids: z.preprocess(
-      (v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()) : typeof v === 'number' ? [v] : v),
-      z
-        .array(idSchema, { error: 'Must be a list of ids.' })
-        .min(1, 'Choose at least one.')
-        .max(DELETE_MAX_IDS, `At most ${DELETE_MAX_IDS} at once.`)
-        .transform((ids) => [...new Set(ids)]),
-    ),
-  })
-  .strict();
+export const loanDeleteSchema = idsBodySchema;
 export type LoanDeleteBody = z.input<typeof loanDeleteSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Answers
 // ---------------------------------------------------------------------------------------
 
-export interface LoanComment {
-  id: number;
-  comment: string;
-  status: CommentStatus;
-  author: string | null;
-  created_at: string;
-}
+export const loanCommentSchema = z.object({
+  id: z.number().int().positive(),
+  comment: z.string(),
+  status: z.enum(COMMENT_STATUSES),
+  author: z.string().nullable(),
+  created_at: timestampSchema,
+});
+export type LoanComment = z.infer<typeof loanCommentSchema>;
 
-export interface LoanClientSummary {
-  id: number;
-  fullname: string;
-  nrc: string;
-  mobile: string;
-}
+export const loanClientSummarySchema = z.object({
+  id: z.number().int().positive(),
+  fullname: z.string(),
+  nrc: nrcSchema,
+  mobile: z.string(),
+});
+export type LoanClientSummary = z.infer<typeof loanClientSummarySchema>;
 
-export interface LoanOfferLetterSummary {
-  id: number;
-  status: 'pending' | 'signed' | 'expired';
-  created_at: string;
-  expires_at: string | null;
-  borrower_date: string | null;
-}
+export const loanOfferLetterSummarySchema = z.object({
+  id: z.number().int().positive(),
+  status: z.enum(['pending', 'signed', 'expired']),
+  created_at: timestampSchema,
+  expires_at: timestampSchema.nullable(),
+  borrower_date: z.string().nullable(),
+});
+export type LoanOfferLetterSummary = z.infer<typeof loanOfferLetterSummarySchema>;
 
-/** One application or top-up (spec §3 fields plus ids and the branch's name). */
-export interface LoanApplication {
-  id: number;
-  kind: LoanKind;
-  reference_code: string;
-  status: LoanStatus;
-  nrc: string;
-  mobile: string;
-  employer: string | null;
-  /** Decimal strings with 2 places: exact. */
-  amount: string;
-  total_amount_due: string;
-  interest: string;
-  tenure_months: number;
-  purpose: string | null;
-  branch_id: number | null;
+const optionalId = z.number().int().positive().nullable();
+
+/**
+ * One application or top-up as every answer carries it (spec §3 fields plus ids and the
+ * branch's name); the report rows are a part of it. Amounts are exact wire strings.
+ */
+export const loanApplicationSchema = z.object({
+  id: z.number().int().positive(),
+  kind: z.enum(LOAN_KINDS),
+  reference_code: z.string(),
+  status: z.enum(LOAN_STATUSES),
+  nrc: nrcSchema,
+  mobile: z.string(),
+  employer: z.string().nullable(),
+  amount: moneySchema,
+  total_amount_due: moneySchema,
+  interest: moneySchema,
+  tenure_months: z.number().int().positive(),
+  purpose: z.string().nullable(),
+  branch_id: optionalId,
   /** The branch's name ('' when the application has none). */
-  branch: string;
-  client_id: number | null;
+  branch: z.string(),
+  client_id: optionalId,
   /** The top-up's original loan (null for applications). */
-  parent_id: number | null;
-  fullname: string;
-  approved_at: string | null;
-  rejected_at: string | null;
-  closed_at: string | null;
-  created_at: string;
-  updated_at: string;
-  client?: LoanClientSummary | null;
-  comments?: LoanComment[];
-  offerLetter?: LoanOfferLetterSummary | null;
-}
+  parent_id: optionalId,
+  fullname: z.string(),
+  approved_at: timestampSchema.nullable(),
+  rejected_at: timestampSchema.nullable(),
+  closed_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  client: loanClientSummarySchema.nullable().optional(),
+  comments: z.array(loanCommentSchema).optional(),
+  offerLetter: loanOfferLetterSummarySchema.nullable().optional(),
+});
+export type LoanApplication = z.infer<typeof loanApplicationSchema>;
 
-export interface KeysetPageMeta {
-  page: number;
-  per_page: number;
-  /**
-   * Rows matching the query: from the maintained counts for status/branch lists; for
-   * searches and filters an exact count up to 1,000 (then `total_capped` is true).
-   */
-  total: number;
-  total_capped: boolean;
-  last_page: number;
-  /** Pass as `cursor` for the next page (keyset paging); null on the last page. */
-  next_cursor: string | null;
-}
-
-export interface KeysetPaged<T> {
-  data: T[];
-  meta: KeysetPageMeta;
-}
+/** Every list of applications (all, byStatus, search, filter, unsigned-closed). */
+export const loanListSchema = listEnvelope(loanApplicationSchema);
 
 export interface LoanStatusStats {
   status: LoanStatus;
@@ -462,20 +425,24 @@ export interface LoanMonthlyStats {
   months: Record<string, MonthlyStatsMonth>;
 }
 
-/** A row of the closed-unsigned report and of /unsigned-closed. */
-export interface ClosedUnsignedRow {
-  id: number;
-  reference_code: string;
-  fullname: string;
-  nrc: string;
-  mobile: string;
-  employer: string | null;
-  branch: string;
-  amount: string;
-  total_amount_due: string;
-  closed_at: string;
-  offer_status: 'pending' | 'expired' | 'none';
-}
+/** A row of the closed-unsigned report: the loan's columns a spreadsheet needs, and its letter's state. */
+export const closedUnsignedRowSchema = loanApplicationSchema
+  .pick({
+    id: true,
+    reference_code: true,
+    fullname: true,
+    nrc: true,
+    mobile: true,
+    employer: true,
+    branch: true,
+    amount: true,
+    total_amount_due: true,
+  })
+  .extend({
+    closed_at: timestampSchema,
+    offer_status: z.enum(['pending', 'expired', 'none']),
+  });
+export type ClosedUnsignedRow = z.infer<typeof closedUnsignedRowSchema>;
 
 export const CLOSED_UNSIGNED_COLUMNS: readonly (keyof ClosedUnsignedRow)[] = [
   'reference_code',
@@ -550,22 +517,6 @@ export function decodeCursor(value: string): LoanCursor | null {
   } catch {
     return null;
   }
-}
-
-/**
- * One CSV cell. Text a spreadsheet would read as a formula (starting with = + - @, or a
- * tab or carriage return) gets a leading apostrophe; cells with a comma, quote or line
- * break are quoted with inner quotes doubled.
- */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** One CSV line (CRLF-terminated, RFC 4180). */
-export function csvRow(values: readonly unknown[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
 }
 
 /** `12,500.00` from an exact decimal string, without floating point. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from './common';
+import { MAX_TEXT_LENGTH, textField } from './fields';
 
 /**
  * Sign-in, session user and password recovery (spec §7 Authentication, NOTES.md
@@ -10,7 +10,7 @@ const password = z.string().min(1, 'The password field is required.').max(200);
 export const loginBodySchema = z
   .object({
     email: z.email().max(MAX_TEXT_LENGTH).optional(),
-    unique_number: z.string().trim().min(1).max(64).optional(),
+    unique_number: textField({ min: 1, max: 64 }).optional(),
     password,
   })
   .refine((b) => Boolean(b.email) !== Boolean(b.unique_number), {
@@ -59,7 +59,7 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const passwordResetBodySchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: textField({ min: 1, max: 200 }),
     email: emailField,
     password: newPassword,
     password_confirmation: z.string().max(200),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MONTHS } from './constants';
+import { moneySchema, timestampSchema } from './fields';
 
 /**
  * Dashboard shapes (spec §3 "Card stats", "Monthly graph stats", "Loan offer stats";
@@ -24,8 +25,6 @@ export type DashboardFilter = (typeof DASHBOARD_FILTERS)[number];
 export const dashboardMonthSchema = z.enum(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
 export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
 
-/** Exact money as a decimal string with two places. */
-export const dashboardMoneySchema = z.string().regex(/^-?\d+\.\d{2}$/, 'Must be a decimal amount with two places');
 const count = z.number().int().nonnegative();
 
 /**
@@ -43,11 +42,11 @@ export const monthlyStatsQuerySchema = z.object({
 export type MonthlyStatsQuery = z.infer<typeof monthlyStatsQuerySchema>;
 
 export const cardStatsSchema = z.object({
-  applicationsRequestsMoney: dashboardMoneySchema,
+  applicationsRequestsMoney: moneySchema,
   applicationsRequestsCount: count,
-  applicationsRejectedMoney: dashboardMoneySchema,
+  applicationsRejectedMoney: moneySchema,
   applicationsRejectedCount: count,
-  applicationsApprovedMoney: dashboardMoneySchema,
+  applicationsApprovedMoney: moneySchema,
   applicationsApprovedCount: count,
   offerLetterPendingCount: count,
   offerLetterExpiredCount: count,
@@ -55,12 +54,17 @@ export const cardStatsSchema = z.object({
   /** The month code asked for, or null (yesterday, or the whole year). */
   selected_month: dashboardMonthSchema.nullable(),
   /** The period counted, as ISO instants: [from, to). */
-  from: z.string(),
-  to: z.string(),
+  from: timestampSchema,
+  to: timestampSchema,
 });
 export type CardStats = z.infer<typeof cardStatsSchema>;
 
-export const monthCountsSchema = z.object({ req: count, app: count, rej: count, clo: count });
+export const monthCountsSchema = z.object({
+  req: count,
+  app: count,
+  rej: count,
+  clo: count,
+});
 export type MonthCounts = z.infer<typeof monthCountsSchema>;
 
 const byMonthShape = Object.fromEntries(MONTHS.map((m) => [m.abbr, monthCountsSchema])) as Record<
@@ -96,7 +100,7 @@ export const smsStatsSchema = z.object({
 });
 export type SmsStats = z.infer<typeof smsStatsSchema>;
 
-const countAndAmount = z.object({ count, amount: dashboardMoneySchema });
+const countAndAmount = z.object({ count, amount: moneySchema });
 export type CountAndAmount = z.infer<typeof countAndAmount>;
 
 /** Disbursement transactions by outcome, plus reconciliation and today's volume. */

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import type { OfferState } from './statuses';
+import { loanApplicationSchema } from './applications';
+import {
+  businessDateField,
+  listEnvelope,
+  MONEY_PATTERN,
+  moneySchema,
+  textField,
+  timestampSchema,
+  wholeNumberField,
+} from './fields';
+import { OFFER_STATES } from './statuses';
 
 /**
  * Loan offer letters (contracts) (spec §3 'Loan offer letter', §7 'Loan offers',
@@ -27,79 +37,102 @@ const signatureField = z
 /** POST /api/loan-offer-letter/generate/{applicationId} */
 export const generateOfferForIdSchema = z.object({
   authorized_rep_signature: signatureField,
-  authorized_rep_name: z.string().trim().min(3, 'Enter the representative\u2019s full name.').max(120).optional(),
-  terms_conditions: z.string().trim().min(20, 'Write the terms in full.').max(10_000).optional(),
+  authorized_rep_name: textField({
+    min: 3,
+    max: 120,
+    messages: {
+      required: 'Enter the representative\u2019s full name.',
+      tooShort: 'Enter the representative\u2019s full name.',
+    },
+  }).optional(),
+  terms_conditions: textField({
+    min: 20,
+    multiline: true,
+    messages: {
+      required: 'Write the terms in full.',
+      tooShort: 'Write the terms in full.',
+    },
+  }).optional(),
 });
 export type GenerateOfferForIdBody = z.input<typeof generateOfferForIdSchema>;
 
 /** POST /api/loan-offer-letter/generate */
 export const generateOfferSchema = generateOfferForIdSchema.extend({
-  application_id: z.number({ error: 'Choose an application.' }).int().positive('Choose an application.'),
+  application_id: wholeNumberField(Number.MAX_SAFE_INTEGER, 'Choose an application.'),
 });
 export type GenerateOfferBody = z.input<typeof generateOfferSchema>;
 
 /** Text fields of POST /api/loan-offer-letter/borrower-sign-offer/{token} (multipart; the image is the `signature` file). */
 export const borrowerSignFieldsSchema = z.object({
-  borrower_name: z
-    .string({ error: 'Type your full name.' })
-    .trim()
-    .min(1, 'Type your full name.')
-    .min(3, 'Type your full name as on your NRC.')
-    .max(120, 'Use at most 120 characters.'),
-  borrower_date: z
-    .string({ error: 'Enter today\u2019s date.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real date.'),
+  borrower_name: textField({
+    min: 3,
+    max: 120,
+    messages: {
+      required: 'Type your full name.',
+      tooShort: 'Type your full name as on your NRC.',
+    },
+  }),
+  borrower_date: businessDateField({
+    required: 'Enter today\u2019s date.',
+    invalid: 'Enter a real date as YYYY-MM-DD.',
+  }),
 });
 export type BorrowerSignFields = z.input<typeof borrowerSignFieldsSchema>;
 /** The multipart file field holding the drawn signature. */
 export const SIGNATURE_FILE_FIELD = 'signature';
 
 /** What the borrower sees (GET /getByToken/{token}) and staff see (GET /getById/{id}). */
-export interface OfferLetter {
-  id: number;
-  status: OfferState;
-  application_id: number;
-  reference_code: string;
-  /** The applicant as recorded on the application. */
-  applicant_name: string;
-  nrc: string;
-  mobile: string;
-  employer: string;
-  branch: string;
-  amount: string;
-  tenure: number;
-  rate_percent: string;
-  interest: string;
-  total_amount_due: string;
-  monthly_instalment: string;
-  terms_conditions: string;
-  authorized_rep_name: string;
-  authorized_rep_date: string;
-  authorized_rep_signature: string;
-  /** Set once signed. */
-  borrower_name: string | null;
-  borrower_date: string | null;
-  /** A data URL of the borrower's signature, once signed. */
-  borrower_signature: string | null;
-  signed_at: string | null;
-  expires_at: string;
-  created_at: string;
-}
+export const offerLetterSchema = loanApplicationSchema
+  .pick({
+    reference_code: true,
+    nrc: true,
+    mobile: true,
+    branch: true,
+    amount: true,
+    interest: true,
+    total_amount_due: true,
+  })
+  .extend({
+    id: z.number().int().positive(),
+    status: z.enum(OFFER_STATES),
+    application_id: z.number().int().positive(),
+    /** The applicant as recorded on the application. */
+    applicant_name: z.string(),
+    employer: z.string(),
+    tenure: z.number().int().positive(),
+    /** Monthly flat rate in percent, two decimals ('5.00'). */
+    rate_percent: z.string().regex(MONEY_PATTERN),
+    monthly_instalment: moneySchema,
+    terms_conditions: z.string(),
+    authorized_rep_name: z.string(),
+    authorized_rep_date: z.string(),
+    authorized_rep_signature: z.string(),
+    /** Set once signed. */
+    borrower_name: z.string().nullable(),
+    borrower_date: z.string().nullable(),
+    /** A data URL of the borrower's signature, once signed. */
+    borrower_signature: z.string().nullable(),
+    signed_at: timestampSchema.nullable(),
+    expires_at: timestampSchema,
+    created_at: timestampSchema,
+  });
+export type OfferLetter = z.infer<typeof offerLetterSchema>;
 
 /** Staff-only extras on GET /getById and the generate answers. */
-export interface OfferLetterStaff extends OfferLetter {
+export const offerLetterStaffSchema = offerLetterSchema.extend({
   /** Only in the answer of generate: the database keeps just its SHA-256. */
-  token: string | null;
-  signed_ip: string | null;
-  signed_user_agent: string | null;
-  signed_content_sha256: string | null;
-}
+  token: z.string().nullable(),
+  signed_ip: z.string().nullable(),
+  signed_user_agent: z.string().nullable(),
+  signed_content_sha256: z.string().nullable(),
+});
+export type OfferLetterStaff = z.infer<typeof offerLetterStaffSchema>;
+
+/** GET /api/loan-offer-letter/all and /filter. */
+export const offerLetterListSchema = listEnvelope(offerLetterStaffSchema);
 
 export interface BorrowerSignResponse {
   status: 'signed';
   signed_at: string;
   reference_code: string;
 }
-
-/** GET /api/loan-offer-letter/all and /filter answer a `Paged<OfferLetterStaff>`. */

@@ -52,6 +52,9 @@ export const PERMISSION_GROUPS = {
     'can delete role',
     'can edit role',
     'can add role',
+    // Added by us (NOTES.md): loan product settings and branches; seeing every branch's records.
+    'can edit settings',
+    'can view all branches',
   ],
   Transactions: [
     'view transaction manager module',
@@ -129,6 +132,8 @@ export const P = {
   deleteRole: 'can delete role',
   editRole: 'can edit role',
   addRole: 'can add role',
+  editSettings: 'can edit settings',
+  viewAllBranches: 'can view all branches',
   viewTransactionModule: 'view transaction manager module',
   viewAllDisbursements: 'can view all disbursements',
   reconcileDisbursements: 'can reconcile disbursements transactions',

@@ -1,11 +1,5 @@
-import {
-  applicationFormSchema,
-  flatRateQuote,
-  maskMobile,
-  normalizeMobile,
-  otpValidationSchema,
-  personalDetailsSchema,
-} from './web-form';
+import { applicationFormSchema, flatRateQuote, otpValidationSchema, personalDetailsSchema } from './web-form';
+import { maskMobile, normalizeMobile } from './fields';
 import { borrowerSignFieldsSchema, generateOfferSchema, OFFER_TOKEN_PATTERN } from './offer-letters';
 
 const good = {
@@ -59,13 +53,37 @@ it('wants a 6-digit OTP', () => {
 
 it('quotes a flat-rate loan exactly in ngwee', () => {
   // ZMW 5,000 for 6 months at 5% a month: interest 1,500, total 6,500, instalment 1,083.34 (rounded up).
-  expect(flatRateQuote(500000n, 6, 500)).toEqual({ interest: 150000n, total: 650000n, instalment: 108334n });
+  expect(flatRateQuote(500000n, 6, 500)).toEqual({
+    interest: 150000n,
+    total: 650000n,
+    instalment: 108334n,
+  });
 });
 
 it('checks the signing fields and the generate body', () => {
-  expect(borrowerSignFieldsSchema.safeParse({ borrower_name: 'Mwila Banda', borrower_date: '2026-11-21' }).success).toBe(true);
-  expect(borrowerSignFieldsSchema.safeParse({ borrower_name: 'M', borrower_date: '21/11/2026' }).success).toBe(false);
-  expect(generateOfferSchema.safeParse({ application_id: 1, authorized_rep_signature: 'data:image/png;base64,iVBORw0KGgo=' }).success).toBe(true);
-  expect(generateOfferSchema.safeParse({ application_id: 1, authorized_rep_signature: 'data:text/html;base64,PGI+' }).success).toBe(false);
+  expect(
+    borrowerSignFieldsSchema.safeParse({
+      borrower_name: 'Mwila Banda',
+      borrower_date: '2026-11-21',
+    }).success,
+  ).toBe(true);
+  expect(
+    borrowerSignFieldsSchema.safeParse({
+      borrower_name: 'M',
+      borrower_date: '21/11/2026',
+    }).success,
+  ).toBe(false);
+  expect(
+    generateOfferSchema.safeParse({
+      application_id: 1,
+      authorized_rep_signature: 'data:image/png;base64,iVBORw0KGgo=',
+    }).success,
+  ).toBe(true);
+  expect(
+    generateOfferSchema.safeParse({
+      application_id: 1,
+      authorized_rep_signature: 'data:text/html;base64,PGI+',
+    }).success,
+  ).toBe(false);
   expect(OFFER_TOKEN_PATTERN.test('a'.repeat(43))).toBe(true);
 });

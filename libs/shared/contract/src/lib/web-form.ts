@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mobileField, nrcField, textField, typedMoneyField } from './fields';
 
 /**
  * The public loan application form (spec §1, §7 'Defined groups: web form', NOTES.md
@@ -6,10 +7,6 @@ import { z } from 'zod';
  * the api, so a message the borrower reads is the message the server would send.
  */
 
-/** NRC as printed on a Zambian national registration card: `123456/78/9`. */
-export const NRC_PATTERN = /^\d{6}\/\d{2}\/\d$/;
-/** Zambian mobile: `+260` or `0`, then 9 digits. Spaces are ignored. */
-export const ZM_MOBILE_PATTERN = /^(?:\+260|0)\d{9}$/;
 export const LOAN_AMOUNT_MIN = 500;
 export const LOAN_AMOUNT_MAX = 500_000;
 export const LOAN_TENURE_MIN = 1;
@@ -18,59 +15,49 @@ export const LOAN_TENURE_MAX = 60;
 export const FLAT_RATE_BPS_DEFAULT = 500;
 /** How long a confirmed OTP lets the borrower submit or resume (minutes). */
 export const OTP_TICKET_VALID_MINUTES = 60;
-/** The steps of the form, in order; an unfinished application remembers its step. */
-export const APPLY_STEPS = ['personal', 'employment', 'loan', 'otp', 'review'] as const;
+/**
+ * The steps of the form, in order; an unfinished application remembers its step. The
+ * mobile is confirmed right after it is given: a draft is saved only with that proof.
+ */
+export const APPLY_STEPS = ['personal', 'otp', 'employment', 'loan', 'review'] as const;
 export type ApplyStep = (typeof APPLY_STEPS)[number];
 
 export const BRANCHES = ['Lusaka', 'Ndola', 'Kitwe', 'Livingstone', 'Kabwe', 'Chipata'] as const;
 export type Branch = (typeof BRANCHES)[number];
 
-/** `0971234567`, `+260 97 123 4567` -> `+260971234567`. Returns the input when it is not a mobile. */
-export function normalizeMobile(mobile: string): string {
-  const s = mobile.replace(/[\s-]/g, '');
-  if (/^0\d{9}$/.test(s)) return `+260${s.slice(1)}`;
-  return s;
-}
+/** The applicant's NRC, in the borrower's words. */
+export const applicantNrcField = nrcField({
+  required: 'Enter your NRC number.',
+  invalid: 'Enter your NRC as on the card, like 123456/78/9.',
+});
 
-/** `+260971234567` -> `+260 97 *** 4567`, for messages that must not leak the full number. */
-export function maskMobile(mobile: string): string {
-  const m = normalizeMobile(mobile);
-  return m.length === 13 ? `${m.slice(0, 4)} ${m.slice(4, 6)} *** ${m.slice(9)}` : m;
-}
+/** The applicant's mobile, in the borrower's words; parses to `+260971234567`. */
+export const applicantMobileField = mobileField({
+  required: 'Enter your mobile number.',
+  invalid: 'Enter a Zambian mobile number, like 0971234567 or +260971234567.',
+});
 
-const AMOUNT_RE = /^\d{1,9}(?:\.\d{1,2})?$/;
+export const fullNameField = textField({
+  min: 3,
+  max: 120,
+  messages: {
+    required: 'Enter your full name.',
+    tooShort: 'Enter your full name as on your NRC.',
+    tooLong: 'Your name is too long: use at most 120 characters.',
+  },
+});
 
-export const nrcField = z
-  .string({ error: 'Enter your NRC number.' })
-  .trim()
-  .min(1, 'Enter your NRC number.')
-  .regex(NRC_PATTERN, 'Enter your NRC as on the card, like 123456/78/9.');
-
-export const mobileField = z
-  .string({ error: 'Enter your mobile number.' })
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'Enter your mobile number.')
-      .regex(ZM_MOBILE_PATTERN, 'Enter a Zambian mobile number, like 0971234567 or +260971234567.')
-      .transform(normalizeMobile),
-  );
-
-export const fullNameField = z
-  .string({ error: 'Enter your full name.' })
-  .trim()
-  .min(1, 'Enter your full name.')
-  .min(3, 'Enter your full name as on your NRC.')
-  .max(120, 'Your name is too long: use at most 120 characters.');
-
-export const amountField = z
-  .string({ error: 'Enter the amount you want to borrow.' })
-  .trim()
-  .min(1, 'Enter the amount you want to borrow.')
-  .regex(AMOUNT_RE, 'Enter an amount in kwacha, like 5000 or 5000.50.')
-  .refine((v) => Number(v) >= LOAN_AMOUNT_MIN, `The smallest loan is ZMW ${LOAN_AMOUNT_MIN.toLocaleString('en-US')}.`)
-  .refine((v) => Number(v) <= LOAN_AMOUNT_MAX, `The largest loan is ZMW ${LOAN_AMOUNT_MAX.toLocaleString('en-US')}.`);
+/** The amount asked for, as typed in the form (a string); parses to the wire form ('5000.00'). */
+export const amountField = typedMoneyField({
+  min: BigInt(LOAN_AMOUNT_MIN) * 100n,
+  max: BigInt(LOAN_AMOUNT_MAX) * 100n,
+  messages: {
+    required: 'Enter the amount you want to borrow.',
+    invalid: 'Enter an amount in kwacha, like 5000 or 5000.50.',
+    tooSmall: `The smallest loan is ZMW ${LOAN_AMOUNT_MIN.toLocaleString('en-US')}.`,
+    tooLarge: `The largest loan is ZMW ${LOAN_AMOUNT_MAX.toLocaleString('en-US')}.`,
+  },
+});
 
 export const tenureField = z
   .number({ error: 'Choose how many months you need to repay.' })
@@ -79,30 +66,34 @@ export const tenureField = z
   .max(LOAN_TENURE_MAX, `Choose at most ${LOAN_TENURE_MAX} months.`);
 
 export const personalDetailsSchema = z.object({
-  nrc: nrcField,
+  nrc: applicantNrcField,
   full_name: fullNameField,
-  mobile: mobileField,
+  mobile: applicantMobileField,
 });
 
 export const employmentSchema = z.object({
-  employer: z
-    .string({ error: 'Enter your employer.' })
-    .trim()
-    .min(1, 'Enter your employer.')
-    .min(2, 'Enter the full name of your employer.')
-    .max(120, 'Use at most 120 characters.'),
+  employer: textField({
+    min: 2,
+    max: 120,
+    messages: {
+      required: 'Enter your employer.',
+      tooShort: 'Enter the full name of your employer.',
+    },
+  }),
   branch: z.enum(BRANCHES, { error: 'Choose the branch nearest to you.' }),
 });
 
 export const loanDetailsSchema = z.object({
   amount: amountField,
   tenure: tenureField,
-  purpose: z
-    .string({ error: 'Tell us what the loan is for.' })
-    .trim()
-    .min(1, 'Tell us what the loan is for.')
-    .min(3, 'Tell us a little more about what the loan is for.')
-    .max(200, 'Use at most 200 characters.'),
+  purpose: textField({
+    min: 3,
+    max: 200,
+    messages: {
+      required: 'Tell us what the loan is for.',
+      tooShort: 'Tell us a little more about what the loan is for.',
+    },
+  }),
 });
 
 /** Everything the borrower types, all steps together. */
@@ -120,7 +111,7 @@ export const otpCodeField = z
   .regex(/^\d{6}$/, 'Enter the 6-digit code we sent you.');
 
 /** POST /api/web/otp/send */
-export const otpSendSchema = z.object({ mobile: mobileField });
+export const otpSendSchema = z.object({ mobile: applicantMobileField });
 export type OtpSendBody = z.input<typeof otpSendSchema>;
 export interface OtpSendResponse {
   sent: true;
@@ -130,7 +121,10 @@ export interface OtpSendResponse {
 }
 
 /** POST /api/web/otp/validation */
-export const otpValidationSchema = z.object({ mobile: mobileField, code: otpCodeField });
+export const otpValidationSchema = z.object({
+  mobile: applicantMobileField,
+  code: otpCodeField,
+});
 export type OtpValidationBody = z.input<typeof otpValidationSchema>;
 export interface OtpValidationResponse {
   verified: true;
@@ -145,7 +139,11 @@ export const OTP_TICKET_HEADER = 'x-otp-ticket';
 export const newClientSchema = z.object({
   ...personalDetailsSchema.shape,
   ...employmentSchema.shape,
-  ticket: z.string().min(1, 'Confirm your mobile number first.'),
+  ticket: textField({
+    min: 1,
+    max: 200,
+    messages: { required: 'Confirm your mobile number first.' },
+  }),
 });
 export type NewClientBody = z.input<typeof newClientSchema>;
 export interface NewClientResponse {
@@ -156,21 +154,21 @@ export interface NewClientResponse {
 /** A partial form as saved half-way: every field optional, none validated beyond type. */
 export const unfinishedDataSchema = z
   .object({
-    nrc: z.string().max(40),
-    full_name: z.string().max(200),
-    mobile: z.string().max(40),
-    employer: z.string().max(200),
-    branch: z.string().max(60),
-    amount: z.string().max(40),
+    nrc: textField({ max: 40, keepSpaces: true }),
+    full_name: textField({ max: 200, keepSpaces: true }),
+    mobile: textField({ max: 40, keepSpaces: true }),
+    employer: textField({ max: 200, keepSpaces: true }),
+    branch: textField({ max: 60, keepSpaces: true }),
+    amount: textField({ max: 40, keepSpaces: true }),
     tenure: z.number().int().min(0).max(1000),
-    purpose: z.string().max(400),
+    purpose: textField({ max: 400, keepSpaces: true }),
   })
   .partial();
 export type UnfinishedData = z.infer<typeof unfinishedDataSchema>;
 
 /** POST /api/web/unfinished/application: save (upsert by mobile) half-way. */
 export const unfinishedSaveSchema = z.object({
-  mobile: mobileField,
+  mobile: applicantMobileField,
   step: z.enum(APPLY_STEPS),
   data: unfinishedDataSchema,
 });
@@ -186,7 +184,7 @@ export interface UnfinishedApplication {
 export const calculatorAttemptSchema = z.object({
   amount: amountField,
   tenure: tenureField,
-  mobile: mobileField.optional(),
+  mobile: applicantMobileField.optional(),
 });
 export type CalculatorAttemptBody = z.input<typeof calculatorAttemptSchema>;
 export interface CalculatorResult {
@@ -205,7 +203,7 @@ export interface IpAddressResponse {
 }
 
 /** POST /api/applyForLoan/check-record */
-export const checkRecordSchema = z.object({ nrc: nrcField });
+export const checkRecordSchema = z.object({ nrc: applicantNrcField });
 export type CheckRecordBody = z.input<typeof checkRecordSchema>;
 export interface CheckRecordResponse {
   exist: boolean;
@@ -214,7 +212,11 @@ export interface CheckRecordResponse {
 /** POST /api/applyForLoan/create (public: the application form's submit). */
 export const createApplicationSchema = z.object({
   ...applicationFormSchema.shape,
-  ticket: z.string().min(1, 'Confirm your mobile number first.'),
+  ticket: textField({
+    min: 1,
+    max: 200,
+    messages: { required: 'Confirm your mobile number first.' },
+  }),
 });
 export type CreateApplicationBody = z.input<typeof createApplicationSchema>;
 export interface CreateApplicationResponse {

@@ -25,7 +25,7 @@ beforeEach(() => {
     }),
     http.post(apiUrl('/api/web/unfinished/application'), async ({ request }) => {
       const body = await request.json();
-      record('save', body);
+      record('save', { ...(body as object), ticket: request.headers.get('x-otp-ticket') });
       return HttpResponse.json({ ...(body as object), updated_at: 'now' });
     }),
     http.post(apiUrl('/api/web/calculator/attempt'), async ({ request }) => {
@@ -88,23 +88,18 @@ it('tells a borrower with an open application before they go on', async () => {
   expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
 });
 
-it('goes through every step with the calculator and OTP and shows the reference code', async () => {
+async function confirmCode() {
+  await screen.findByRole('heading', { name: 'Confirm your mobile number' });
+  await userEvent.click(screen.getByRole('button', { name: 'Send me the code' }));
+  await userEvent.type(await screen.findByLabelText('6-digit code'), '123456');
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
+}
+
+it('confirms the mobile right after it is given, then goes through every step and shows the reference code', async () => {
   const { container } = renderWithProviders(<ApplyPage />);
   expect(container).toBeTruthy();
   await waitFor(() => expect(screen.getByRole('heading', { name: 'About you' })).toBeInTheDocument());
   await fillPersonal();
-  await screen.findByRole('heading', { name: 'Your work' });
-  await userEvent.type(screen.getByLabelText('Employer'), 'Zambia Sugar');
-  await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Lusaka');
-  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-
-  await screen.findByRole('heading', { name: 'Your loan' });
-  await userEvent.type(screen.getByLabelText('Amount (ZMW)'), '5000');
-  await userEvent.selectOptions(screen.getByLabelText('Months to repay'), '6');
-  await userEvent.type(screen.getByLabelText('What is the loan for?'), 'School fees');
-  expect(await screen.findByTestId('monthly-instalment', {}, { timeout: 3000 })).toHaveTextContent('ZMW 1,083.34');
-  expect(calls['calc']?.at(-1)).toEqual({ amount: '5000', tenure: 6, mobile: '+260971234567' });
-  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
   await screen.findByRole('heading', { name: 'Confirm your mobile number' });
   await userEvent.click(screen.getByRole('button', { name: 'Send me the code' }));
@@ -116,10 +111,23 @@ it('goes through every step with the calculator and OTP and shows the reference 
   await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
   await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
 
-  await screen.findByRole('heading', { name: 'Check and send' });
+  await screen.findByRole('heading', { name: 'Your work' });
+  await userEvent.type(screen.getByLabelText('Employer'), 'Zambia Sugar');
+  await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Lusaka');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+  await screen.findByRole('heading', { name: 'Your loan' });
   expect(calls['client']).toEqual([
     { nrc: '123456/78/9', full_name: 'Mwila Banda', mobile: '0971234567', employer: 'Zambia Sugar', branch: 'Lusaka', ticket: 'ticket-1' },
   ]);
+  await userEvent.type(screen.getByLabelText('Amount (ZMW)'), '5000');
+  await userEvent.selectOptions(screen.getByLabelText('Months to repay'), '6');
+  await userEvent.type(screen.getByLabelText('What is the loan for?'), 'School fees');
+  expect(await screen.findByTestId('monthly-instalment', {}, { timeout: 3000 })).toHaveTextContent('ZMW 1,083.34');
+  expect(calls['calc']?.at(-1)).toEqual({ amount: '5000.00', tenure: 6, mobile: '+260971234567' });
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+  await screen.findByRole('heading', { name: 'Check and send' });
   expect(screen.getByText('ZMW 5,000.00')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Send my application' }));
   expect(await screen.findByTestId('reference-code')).toHaveTextContent('LA-2026-000009');
@@ -130,14 +138,49 @@ it('goes through every step with the calculator and OTP and shows the reference 
       mobile: '+260971234567',
       employer: 'Zambia Sugar',
       branch: 'Lusaka',
-      amount: '5000',
+      amount: '5000.00',
       tenure: 6,
       purpose: 'School fees',
       ticket: 'ticket-1',
     },
   ]);
-  // Each step saved the answers so far, with the step to come back to.
-  expect((calls['save'] as { step: string }[]).map((s) => s.step)).toEqual(['employment', 'loan', 'otp', 'review']);
+  // Nothing was saved before the code was confirmed; from then on each step saved the
+  // answers so far, with the step to come back to and the ticket proving the mobile.
+  const saves = calls['save'] as { step: string; mobile: string; ticket: string }[];
+  expect(saves.map((x) => x.step)).toEqual(['employment', 'loan', 'review']);
+  expect(saves.every((x) => x.ticket === 'ticket-1' && x.mobile === '+260971234567')).toBe(true);
+});
+
+it('asks for a new code when the confirmation ran out at sending, then comes back to send', async () => {
+  let refused = false;
+  server.use(
+    http.post(apiUrl('/api/applyForLoan/create'), async ({ request }) => {
+      record('create', await request.json());
+      if (!refused) {
+        refused = true;
+        const m = 'Please confirm your mobile number again: your confirmation has run out.';
+        return HttpResponse.json({ message: m, errors: { ticket: [m] } }, { status: 422 });
+      }
+      return HttpResponse.json({ id: 9, reference_code: 'LA-2026-000009', status: 'request' });
+    }),
+  );
+  renderWithProviders(<ApplyPage />);
+  await fillPersonal();
+  await confirmCode();
+  await screen.findByRole('heading', { name: 'Your work' });
+  await userEvent.type(screen.getByLabelText('Employer'), 'Zambia Sugar');
+  await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Lusaka');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { name: 'Your loan' });
+  await userEvent.type(screen.getByLabelText('Amount (ZMW)'), '5000');
+  await userEvent.type(screen.getByLabelText('What is the loan for?'), 'School fees');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Send my application' }));
+  expect(await screen.findByText('Your confirmation has run out. Please confirm your mobile number again.')).toBeInTheDocument();
+  await confirmCode();
+  await userEvent.click(await screen.findByRole('button', { name: 'Send my application' }));
+  expect(await screen.findByTestId('reference-code')).toHaveTextContent('LA-2026-000009');
+  expect(calls['create']).toHaveLength(2);
 });
 
 it('resumes a saved application with the same mobile number and a new OTP', async () => {

@@ -59,6 +59,7 @@ const EMPTY: ApplicationFormInput = {
   tenure: 12,
   purpose: '',
 };
+const EXPIRED_TEXT = 'Your confirmation has run out. Please confirm your mobile number again.';
 const DUPLICATE_TEXT =
   'You already have a loan application in progress with this NRC. You cannot apply again until it is finished. For help, contact your branch.';
 
@@ -70,6 +71,8 @@ function stepOfField(field: string): ApplyStep {
 export function ApplyPage() {
   const [step, setStep] = useState<ApplyStep>('personal');
   const [ticket, setTicket] = useState<{ value: string; mobile: string } | null>(null);
+  // Where a confirmed code leads: on, or back to "check and send" when a confirmation ran out there.
+  const [afterOtp, setAfterOtp] = useState<ApplyStep>(APPLY_STEPS[APPLY_STEPS.indexOf('otp') + 1] as ApplyStep);
   const [calc, setCalc] = useState<CalculatorResult | null>(null);
   const [duplicate, setDuplicate] = useState(false);
   const [resuming, setResuming] = useState(false);
@@ -122,13 +125,16 @@ export function ApplyPage() {
   const mobile = watch('mobile');
   const confirmedMobile = ticket && ticket.mobile === normalizeMobile(mobile ?? '') ? ticket : null;
 
-  const save = (next: ApplyStep) => {
+  /**
+   * Saves the answers so far under the confirmed mobile. Only with its ticket (the server
+   * refuses anyone else's draft), so nothing is saved before the code is confirmed.
+   */
+  const save = (next: ApplyStep, proof = confirmedMobile) => {
+    if (!proof) return;
     const v = getValues();
-    const m = normalizeMobile(v.mobile ?? '');
-    if (!/^\+260\d{9}$/.test(m)) return;
     const data = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && x !== undefined && !Number.isNaN(x)));
     // Saving is a convenience: a failure must not stop the borrower.
-    void saveUnfinished({ mobile: m, step: next, data });
+    void saveUnfinished({ mobile: proof.mobile, step: next, data, ticket: proof.value });
   };
 
   const go = (next: ApplyStep) => {
@@ -136,9 +142,27 @@ export function ApplyPage() {
     setStep(next);
   };
 
+  /** The confirmation ran out (or was refused): the borrower confirms the number again, then comes back. */
+  const reconfirm = (message: string, back: ApplyStep) => {
+    setTicket(null);
+    setAfterOtp(back);
+    go('otp');
+    setSubmitError(message);
+  };
+
   const nextFrom = async (current: ApplyStep) => {
     const ok = await trigger(STEP_FIELDS[current], { shouldFocus: true });
     if (!ok) return;
+    if (current === 'employment' && confirmedMobile) {
+      // The client is registered once its details are known, with the proof of the mobile.
+      const v = getValues();
+      const r = await newClient({ nrc: v.nrc, full_name: v.full_name, mobile: v.mobile, employer: v.employer, branch: v.branch, ticket: confirmedMobile.value });
+      if ('error' in r) {
+        if (fieldErrors(r.error)['ticket']) reconfirm(EXPIRED_TEXT, 'employment');
+        else setSubmitError(errorMessage(r.error, 'We could not save your details. Please try again.'));
+        return;
+      }
+    }
     if (current === 'personal') {
       const r = await checkRecord({ nrc: getValues('nrc') });
       // On failure (UNKNOWN) the borrower goes on; the server checks again on submit.
@@ -153,17 +177,11 @@ export function ApplyPage() {
     go(next);
   };
 
-  const onVerified = async ({ ticket: value }: { ticket: string }) => {
-    const v = getValues();
-    const t = { value, mobile: normalizeMobile(v.mobile) };
-    const r = await newClient({ nrc: v.nrc, full_name: v.full_name, mobile: v.mobile, employer: v.employer, branch: v.branch, ticket: value });
-    if ('error' in r) {
-      setSubmitError(errorMessage(r.error, 'We could not save your details. Please try again.'));
-      return;
-    }
+  const onVerified = ({ ticket: value }: { ticket: string }) => {
+    const t = { value, mobile: normalizeMobile(getValues('mobile')) };
     setTicket(t);
-    save('review');
-    go('review');
+    save(afterOtp, t);
+    go(afterOtp);
   };
 
   const onResumed = (app: UnfinishedApplication, t: { value: string; mobile: string }) => {
@@ -177,6 +195,7 @@ export function ApplyPage() {
   const submit = handleSubmit(
     async (values) => {
       if (!confirmedMobile) {
+        setAfterOtp('review');
         go('otp');
         return;
       }
@@ -200,9 +219,7 @@ export function ApplyPage() {
         return;
       }
       if (fe['ticket'] || (isFetchError(e) && (e.status === 401 || e.status === 403))) {
-        setTicket(null);
-        setSubmitError('Your confirmation has run out. Please confirm your mobile number again.');
-        go('otp');
+        reconfirm(EXPIRED_TEXT, 'review');
         return;
       }
       setSubmitError(errorMessage(e, 'We could not send your application. Please try again.'));
@@ -280,7 +297,7 @@ export function ApplyPage() {
               if (busy) return;
               if (step === 'review') void submit();
               else if (step === 'otp') {
-                if (confirmedMobile) go('review');
+                if (confirmedMobile) go(afterOtp);
               } else void nextFrom(step);
             }}
             noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -354,10 +371,10 @@ export function ApplyPage() {
             {step === 'otp' &&
               (confirmedMobile ? (
                 <Notice tone="success" title="Your mobile number is confirmed">
-                  {maskMobile(confirmedMobile.mobile)} is confirmed. Continue to check your application.
+                  {maskMobile(confirmedMobile.mobile)} is confirmed. From now on we keep your answers as you go.
                 </Notice>
               ) : (
-                <OtpConfirm mobile={normalizeMobile(v.mobile)} onVerified={onVerified} busy={creatingClient.isLoading} />
+                <OtpConfirm mobile={normalizeMobile(v.mobile)} onVerified={onVerified} />
               ))}
 
             {step === 'review' && (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mobileField, normalizeMobile, type UnfinishedApplication } from '@loan/shared-contract';
+import { applicantMobileField, normalizeMobile, type UnfinishedApplication } from '@loan/shared-contract';
 import { errorMessage } from '@loan/shared-data-access-api';
 import { useGetUnfinishedMutation } from '@loan/public-borrower-data-access';
 import { Field } from '../ui/field';
@@ -21,7 +21,7 @@ export function ResumePanel({ onResumed, onCancel }: Props) {
   const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
 
   const chooseNumber = () => {
-    const r = mobileField.safeParse(mobile);
+    const r = applicantMobileField.safeParse(mobile);
     if (!r.success) {
       setMobileError(r.error.issues[0]?.message);
       return;

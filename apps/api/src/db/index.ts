@@ -1,4 +1,0 @@
-export * from './database';
-export * from './migrate';
-export * as schema from './schema';
-export * from './sql';

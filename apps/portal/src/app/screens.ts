@@ -1,0 +1,19 @@
+import { authScreens } from '@loan/auth-feature';
+import { dashboardScreens } from '@loan/dashboard-feature';
+import type { ScreenDescriptor } from '@loan/shared-permissions';
+import { SCREEN_CATALOG, type ScreenSpec } from '@loan/shared-screens';
+import { NotAvailablePage } from './pages';
+
+/** The screens the domain feature libs provide. A new domain adds its `xScreens` here. */
+export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [...dashboardScreens, ...authScreens];
+
+/**
+ * Every catalog screen with what it shows: the feature's descriptor when one provides it,
+ * the not-yet page for a planned screen (it also stays out of the menu, see menu.ts).
+ */
+export function buildRegistry(catalog: readonly ScreenSpec[], provided: readonly ScreenDescriptor[]): ScreenDescriptor[] {
+  return catalog.map((spec) => provided.find((d) => d.path === spec.path) ?? { ...spec, element: NotAvailablePage });
+}
+
+/** The portal's signed-in screens: its route table and side menu are built from this list. */
+export const SCREEN_REGISTRY: readonly ScreenDescriptor[] = buildRegistry(SCREEN_CATALOG, FEATURE_SCREENS);

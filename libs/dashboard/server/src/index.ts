@@ -1,0 +1,1 @@
+export { dashboardModule as dashboardServer } from './lib/dashboard/routes';

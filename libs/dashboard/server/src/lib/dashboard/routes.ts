@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { DASHBOARD_PATHS, monthlyStatsQuerySchema, P } from '@loan/shared-contract';
+import { defineRoute, registerRoutes } from '@loan/shared-server';
+import * as service from './service';
+
+/**
+ * The dashboard's statistics (spec §7 'Dashboard', and the offer letters' card stats).
+ * Every figure needs `view main dashboard`; all are reads.
+ */
+export const dashboardRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: DASHBOARD_PATHS.dailyCardStats,
+    auth: P.viewDashboard,
+    handler: ({ db, scope }) => service.dailyCardStats(db, scope),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: DASHBOARD_PATHS.monthlyCardStats,
+    auth: P.viewDashboard,
+    query: monthlyStatsQuerySchema,
+    handler: ({ db, scope, query }) => service.monthlyCardStats(db, scope, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: DASHBOARD_PATHS.monthlyChartStats,
+    auth: P.viewDashboard,
+    query: monthlyStatsQuerySchema,
+    handler: ({ db, scope, query }) => service.monthlyChartStats(db, scope, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: DASHBOARD_PATHS.smsStats,
+    auth: P.viewDashboard,
+    handler: ({ db, scope }) => service.smsStats(db, scope),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: DASHBOARD_PATHS.disbursementStats,
+    auth: P.viewDashboard,
+    handler: ({ db, scope }) => service.disbursementStats(db, scope),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: DASHBOARD_PATHS.offerLetterCardStats,
+    auth: P.viewDashboard,
+    query: monthlyStatsQuerySchema,
+    handler: ({ db, scope, query }) => service.offerCardStats(db, scope, query),
+  }),
+];
+
+export const dashboardModule: FastifyPluginAsync = async (app) => registerRoutes(app, dashboardRoutes);

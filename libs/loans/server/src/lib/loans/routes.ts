@@ -1,0 +1,179 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  API,
+  CLOSED_UNSIGNED_CSV_FILENAME,
+  LOAN_KIND_PERMISSIONS,
+  LOAN_STATUSES,
+  P,
+  closedUnsignedReportQuerySchema,
+  closedUnsignedStatsQuerySchema,
+  idParamsSchema,
+  loanAllQuerySchema,
+  loanByIdQuerySchema,
+  loanByStatusQuerySchema,
+  loanCommentBodySchema,
+  loanCommentStatusBodySchema,
+  loanDeleteSchema,
+  loanFilterQuerySchema,
+  loanMonthlyStatsQuerySchema,
+  loanRequestsStatsQuerySchema,
+  loanSearchQuerySchema,
+  loanStatsByStatusQuerySchema,
+  loanTotalValueQuerySchema,
+  loanUpdateBodySchema,
+  unsignedClosedQuerySchema,
+  type LoanKind,
+} from '@loan/shared-contract';
+import { defineRoute, registerRoutes, type RouteContext, type RouteDef } from '@loan/shared-server';
+import * as service from './service';
+
+/** The service's view of the caller, from the route context. */
+function actorOf(ctx: RouteContext<unknown, unknown, unknown>): service.Actor {
+  return {
+    userId: ctx.user.id,
+    can: (p) => ctx.can(p),
+    audit: (action, entity, entityId, details, tx) => ctx.audit(action, entity, entityId, details, tx),
+  };
+}
+
+/**
+ * The routes of one kind under its base path: `loanRoutes('application', '/api/applyForLoan')`
+ * now, `loanRoutes('topup', '/api/loanTopUp')` for top-ups. HTTP only; rules live in service.ts.
+ */
+export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
+  const perms = LOAN_KIND_PERMISSIONS[kind];
+  const byStatusAny = { anyOf: LOAN_STATUSES.map((s) => perms.byStatus[s]) };
+  // Aggregates: the loan lists, the dashboard and the reports show them.
+  const statsAuth = { anyOf: [perms.list, P.viewDashboard, P.viewReportsModule] };
+  return [
+    defineRoute({
+      method: 'GET',
+      url: `${base}/all`,
+      auth: perms.list,
+      query: loanAllQuerySchema,
+      handler: ({ db, query }) => service.listAll(db, kind, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/filter`,
+      auth: perms.list,
+      query: loanFilterQuerySchema,
+      handler: ({ db, query }) => service.filter(db, kind, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/byStatus`,
+      auth: byStatusAny,
+      query: loanByStatusQuerySchema,
+      handler: (ctx) => service.listByStatus(ctx.db, kind, ctx.query, ctx),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/search`,
+      auth: perms.list,
+      query: loanSearchQuerySchema,
+      handler: ({ db, query }) => service.search(db, kind, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/byId/:id`,
+      auth: perms.view,
+      params: idParamsSchema,
+      query: loanByIdQuerySchema,
+      handler: ({ db, params, query }) => service.byId(db, kind, params.id, query.relations),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: `${base}/update`,
+      auth: { anyOf: [perms.edit, perms.transition.approved, perms.transition.rejected, perms.transition.closed] },
+      body: loanUpdateBodySchema,
+      handler: (ctx) => service.update(ctx.db, kind, ctx.body, actorOf(ctx)),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: `${base}/comment`,
+      auth: perms.edit,
+      body: loanCommentBodySchema,
+      handler: (ctx) => service.addComment(ctx.db, kind, ctx.body, actorOf(ctx)),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: `${base}/comment-status`,
+      auth: perms.edit,
+      body: loanCommentStatusBodySchema,
+      handler: (ctx) => service.setCommentStatus(ctx.db, kind, ctx.body, actorOf(ctx)),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: `${base}/delete`,
+      auth: perms.delete,
+      body: loanDeleteSchema,
+      handler: (ctx) => service.remove(ctx.db, kind, ctx.body.ids, actorOf(ctx)),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/requests-stats`,
+      auth: statsAuth,
+      query: loanRequestsStatsQuerySchema,
+      handler: ({ db, query }) => service.requestsStats(db, kind, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/stats/byStatus`,
+      auth: statsAuth,
+      query: loanStatsByStatusQuerySchema,
+      handler: ({ db, query }) => service.statsByStatus(db, kind, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/total-value`,
+      auth: statsAuth,
+      query: loanTotalValueQuerySchema,
+      handler: ({ db, query }) => service.totalValue(db, kind, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/monthly-stats`,
+      auth: statsAuth,
+      query: loanMonthlyStatsQuerySchema,
+      handler: ({ db, query }) => service.monthlyStats(db, kind, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/unsigned-closed`,
+      auth: { anyOf: [perms.byStatus.closed, P.viewReportsModule] },
+      query: unsignedClosedQuerySchema,
+      handler: ({ db, query }) => service.unsignedClosed(db, kind, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/reports/closed-unsigned`,
+      auth: P.viewReportsModule,
+      query: closedUnsignedReportQuerySchema,
+      handler: async ({ db, query, reply }) => {
+        const stream = await service.closedUnsignedReport(db, kind, query);
+        reply.header('x-content-type-options', 'nosniff');
+        if (query.format === 'csv') {
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${CLOSED_UNSIGNED_CSV_FILENAME}"`);
+        } else {
+          reply.type('application/json; charset=utf-8');
+        }
+        return reply.send(stream);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/reports/closed-unsigned-stats-by-branch`,
+      auth: P.viewReportsModule,
+      query: closedUnsignedStatsQuerySchema,
+      handler: ({ db, query }) => service.closedUnsignedStatsByBranch(db, kind, query),
+    }),
+  ];
+}
+
+/** Loan applications: /api/applyForLoan (create and check-record belong to the borrower module). */
+export const loansModule: FastifyPluginAsync = async (app) => {
+  registerRoutes(app, loanRoutes('application', API.applications));
+};

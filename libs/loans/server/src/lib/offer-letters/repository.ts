@@ -1,0 +1,174 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '@loan/shared-server';
+
+/** SQL of offer letters. Signatures are bytea; they leave the database as base64 text. */
+
+export interface ApplicationForOffer {
+  id: string;
+  status: string;
+  reference_code: string;
+  fullname: string;
+  nrc: string;
+  mobile: string;
+  employer: string | null;
+  branch: string | null;
+  amount: string;
+  tenure_months: number;
+  interest: string;
+  total_amount_due: string;
+  client_id: string | null;
+}
+
+export async function applicationForOffer(db: Db, id: number): Promise<ApplicationForOffer | undefined> {
+  const [r] = await queryRows<ApplicationForOffer>(
+    db,
+    sql`SELECT a.id, a.status, a.reference_code, a.fullname, a.nrc, a.mobile, a.employer, b.name AS branch,
+               a.amount::text, a.tenure_months, a.interest::text, a.total_amount_due::text, a.client_id
+        FROM loan_applications a LEFT JOIN branches b ON b.id = a.branch_id
+        WHERE a.id = ${id} AND a.kind = 'application' FOR UPDATE OF a`,
+  );
+  return r;
+}
+
+export async function hasSignedLetter(db: Db, applicationId: number): Promise<boolean> {
+  const r = await queryRows(db, sql`SELECT 1 FROM offer_letters WHERE application_id = ${applicationId} AND status = 'signed' LIMIT 1`);
+  return r.length > 0;
+}
+
+/** A new letter replaces the pending ones of the application (their links stop working). */
+export async function expirePending(db: Db, applicationId: number): Promise<void> {
+  await db.execute(sql`UPDATE offer_letters SET status = 'expired', updated_at = now() WHERE application_id = ${applicationId} AND status = 'pending'`);
+}
+
+export async function insertLetter(
+  db: Db,
+  l: {
+    applicationId: number;
+    tokenHash: string;
+    principal: string;
+    interest: string;
+    total: string;
+    tenure: number;
+    terms: string;
+    repName: string;
+    repSignature: Buffer;
+    repMime: string;
+    validDays: number;
+    createdBy: number;
+    idempotencyKey: string | null;
+  },
+): Promise<number> {
+  const [r] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO offer_letters (application_id, token_hash, status, principal, interest, total_amount_due, tenure_months,
+          terms_conditions, authorized_rep_name, authorized_rep_date, authorized_rep_signature, authorized_rep_signature_mime,
+          expires_at, sent_at, created_by, idempotency_key)
+        VALUES (${l.applicationId}, ${l.tokenHash}, 'pending', ${l.principal}::numeric, ${l.interest}::numeric, ${l.total}::numeric, ${l.tenure},
+          ${l.terms}, ${l.repName}, current_date, ${l.repSignature}, ${l.repMime},
+          now() + make_interval(days => ${l.validDays}), now(), ${l.createdBy}, ${l.idempotencyKey})
+        RETURNING id`,
+  );
+  return Number(r.id);
+}
+
+export interface LetterRow {
+  id: string;
+  status: 'pending' | 'signed' | 'expired';
+  past_expiry: boolean;
+  application_id: string;
+  reference_code: string;
+  fullname: string;
+  nrc: string;
+  mobile: string;
+  employer: string | null;
+  branch: string | null;
+  principal: string;
+  interest: string;
+  total_amount_due: string;
+  tenure_months: number;
+  terms_conditions: string;
+  authorized_rep_name: string;
+  authorized_rep_date: string;
+  rep_signature_b64: string | null;
+  authorized_rep_signature_mime: string | null;
+  borrower_name: string | null;
+  borrower_date: string | null;
+  borrower_signature_b64: string | null;
+  borrower_signature_mime: string | null;
+  signed_at: Date | string | null;
+  signed_ip: string | null;
+  signed_user_agent: string | null;
+  signed_sha256: string | null;
+  expires_at: Date | string;
+  created_at: Date | string;
+}
+
+const SELECT_LETTER = sql`SELECT o.id, o.status, (o.expires_at <= now()) AS past_expiry, o.application_id, a.reference_code, a.fullname, a.nrc,
+    a.mobile, a.employer, b.name AS branch, o.principal::text, o.interest::text, o.total_amount_due::text, o.tenure_months,
+    o.terms_conditions, o.authorized_rep_name, to_char(o.authorized_rep_date, 'YYYY-MM-DD') AS authorized_rep_date,
+    encode(o.authorized_rep_signature, 'base64') AS rep_signature_b64, o.authorized_rep_signature_mime,
+    o.borrower_name, to_char(o.borrower_date, 'YYYY-MM-DD') AS borrower_date,
+    encode(o.borrower_signature, 'base64') AS borrower_signature_b64, o.borrower_signature_mime,
+    o.signed_at, o.signed_ip, o.signed_user_agent, o.signed_sha256, o.expires_at, o.created_at
+  FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id LEFT JOIN branches b ON b.id = a.branch_id`;
+
+export async function letterBy(db: Db, where: SQL, forUpdate = false): Promise<LetterRow | undefined> {
+  const [r] = await queryRows<LetterRow>(db, sql`${SELECT_LETTER} WHERE ${where} ${forUpdate ? sql`FOR UPDATE OF o` : sql``}`);
+  return r;
+}
+export const byTokenHash = (hash: string) => sql`o.token_hash = ${hash}`;
+export const byId = (id: number) => sql`o.id = ${id}`;
+export const byIdempotencyKey = (userId: number, key: string) => sql`o.created_by = ${userId} AND o.idempotency_key = ${key}`;
+
+/** Serialises work on one key for the rest of the transaction. */
+export async function lock(db: Db, key: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+export async function markExpired(db: Db, id: number): Promise<void> {
+  await db.execute(sql`UPDATE offer_letters SET status = 'expired', updated_at = now() WHERE id = ${id} AND status = 'pending'`);
+}
+
+export async function expireOverdue(db: Db): Promise<void> {
+  await db.execute(sql`UPDATE offer_letters SET status = 'expired', updated_at = now() WHERE status = 'pending' AND expires_at <= now()`);
+}
+
+export async function markSigned(
+  db: Db,
+  s: { id: number; name: string; date: string; image: Buffer; mime: string; ip: string; userAgent: string | null; sha256: string },
+): Promise<Date | string | null> {
+  const [r] = await queryRows<{ signed_at: Date | string }>(
+    db,
+    sql`UPDATE offer_letters SET status = 'signed', borrower_name = ${s.name}, borrower_date = ${s.date}::date,
+          borrower_signature = ${s.image}, borrower_signature_mime = ${s.mime}, signed_at = now(), signed_ip = ${s.ip},
+          signed_user_agent = ${s.userAgent}, signed_sha256 = ${s.sha256}, updated_at = now()
+        WHERE id = ${s.id} AND status = 'pending' RETURNING signed_at`,
+  );
+  return r?.signed_at ?? null;
+}
+
+export async function listLetters(
+  db: Db,
+  f: { status?: string; search?: string; fromDate?: string; toDate?: string; limit: number; offset: number },
+): Promise<{ rows: LetterRow[]; total: number }> {
+  const conds: SQL[] = [sql`true`];
+  if (f.status) conds.push(sql`o.status = ${f.status}`);
+  if (f.search) {
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(sql`(a.reference_code ILIKE ${like} OR a.fullname ILIKE ${like} OR a.nrc ILIKE ${like} OR a.mobile ILIKE ${like})`);
+  }
+  if (f.fromDate) conds.push(sql`o.created_at >= ${f.fromDate}::date`);
+  if (f.toDate) conds.push(sql`o.created_at < ${f.toDate}::date + 1`);
+  const where = sql.join(conds, sql` AND `);
+  const rows = await queryRows<LetterRow>(db, sql`${SELECT_LETTER} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`);
+  const [c] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id WHERE ${where}`,
+  );
+  return { rows, total: Number(c?.n ?? 0) };
+}
+
+export async function deleteLetters(db: Db, ids: number[]): Promise<number[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`DELETE FROM offer_letters WHERE id = ANY(${sql.raw(`ARRAY[${ids.map(Number).join(',')}]::bigint[]`)}) RETURNING id`);
+  return rows.map((r) => Number(r.id));
+}

@@ -1,0 +1,1 @@
+export { webModule as publicBorrowerServer } from './lib/web/routes';

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  API,
+  changePasswordBodySchema,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordBodySchema,
+  LOGIN_SUCCESS_STATUS,
+  loginBodySchema,
+  passwordResetBodySchema,
+} from '@loan/shared-contract';
+import { defineRoute, registerRoutes } from '@loan/shared-server';
+import { issueCsrfCookie } from '@loan/shared-server';
+import { destroySession, loadSession } from '@loan/shared-server';
+import { audit } from '@loan/shared-server';
+import * as service from './service';
+
+/** Sign-in, sessions and password recovery (spec §7 Authentication, Sanctum's shape). */
+export const authRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: API.csrfCookie,
+    auth: 'public',
+    handler: ({ req, reply, config }) => {
+      issueCsrfCookie(req, reply, config);
+      return reply.code(204).send();
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: API.login,
+    auth: 'public',
+    body: loginBodySchema,
+    handler: async (ctx) => {
+      try {
+        const { user, response } = await service.login(ctx.db, ctx.config, ctx.req, ctx.reply, ctx.body);
+        await audit(ctx.req, 'login', 'user', user.id, {}, ctx.db, user.id);
+        return response;
+      } catch (err) {
+        if (err instanceof service.BadCredentials) return ctx.reply.code(401).send({ status: '401', message: err.message });
+        throw err;
+      }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: API.logout,
+    auth: 'public',
+    handler: async ({ req, reply, db, config }) => {
+      const user = await loadSession(db, config, req);
+      if (user) {
+        req.sessionUser = user;
+        await audit(req, 'logout', 'user', user.id);
+      }
+      await destroySession(db, config, req, reply);
+      return reply.code(204).send();
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: API.initUserData,
+    auth: 'session',
+    body: loginBodySchema,
+    handler: async ({ db, req, reply, body, user }) => {
+      let checked;
+      try {
+        checked = await service.checkCredentials(db, body, req.ip);
+      } catch (err) {
+        if (err instanceof service.BadCredentials) return reply.code(401).send({ status: '401', message: err.message });
+        throw err;
+      }
+      if (checked.id !== user.id) return reply.code(401).send({ status: '401', message: new service.BadCredentials().message });
+      return { status: LOGIN_SUCCESS_STATUS, message: 'Authentication complete', data: { user: service.toUserDto(checked) } };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: API.user,
+    auth: 'session',
+    // The session query already read the user (and checked that they are active).
+    handler: ({ user }) => service.toUserDto(user),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${API.users}/forgot-password`,
+    auth: 'public',
+    body: forgotPasswordBodySchema,
+    rateLimit: { limit: 5, windowSeconds: 60 },
+    handler: async ({ db, config, req, body }) => {
+      const sent = await service.requestPasswordReset(db, config, req.server.ports, body.email);
+      if (sent) await audit(req, 'password_reset_requested', 'user', null, { email: body.email });
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${API.users}/password-reset`,
+    auth: 'public',
+    body: passwordResetBodySchema,
+    rateLimit: { limit: 10, windowSeconds: 60 },
+    handler: async ({ db, req, body }) => {
+      const userId = await service.resetPassword(db, body.token, body.email, body.password);
+      await audit(req, 'password_reset', 'user', userId);
+      return { message: 'Your password has been reset.' };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${API.users}/change-password`,
+    auth: 'session',
+    body: changePasswordBodySchema,
+    handler: async (ctx) => {
+      await service.changePassword(ctx.db, ctx.user.id, ctx.user.sessionHash, ctx.body.current_password, ctx.body.password);
+      await ctx.audit('password_changed', 'user', ctx.user.id);
+      return { message: 'Your password has been changed.' };
+    },
+  }),
+];
+
+export const authModule: FastifyPluginAsync = async (app) => registerRoutes(app, authRoutes);

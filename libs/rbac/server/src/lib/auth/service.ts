@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  BAD_CREDENTIALS_MESSAGE,
+  LOGIN_MAX_FAILURES_PER_MINUTE,
+  LOGIN_SUCCESS_STATUS,
+  PASSWORD_RESET_VALID_MINUTES,
+  type LoginBody,
+  type SessionUserDto,
+} from '@loan/shared-contract';
+import type { Db } from '@loan/shared-server';
+import type { Config } from '@loan/shared-server';
+import type { Ports } from '@loan/shared-server';
+import { HttpError, invalid } from '@loan/shared-server';
+import { countHits, clearHits, recordHit } from '@loan/shared-server';
+import { randomToken, sha256, startSession } from '@loan/shared-server';
+import { dummyHash, hashPassword, verifyPassword } from '@loan/shared-server';
+import * as repo from './repository';
+
+export function toUserDto(u: Pick<repo.UserRow, 'id' | 'fullname' | 'roleId' | 'email' | 'uniqueNumber' | 'branch'>): SessionUserDto {
+  return { id: u.id, fullname: u.fullname, role_id: u.roleId, email: u.email, unique_number: u.uniqueNumber, branch: u.branch };
+}
+
+const loginKey = (body: LoginBody, ip: string) => `login:${(body.email ?? body.unique_number ?? '').toLowerCase()}|${ip}`;
+
+/**
+ * Checks credentials with the login rate limit: 5 failures per identifier and IP per
+ * minute, then 429. Answers the user, or throws 401/429.
+ */
+export async function checkCredentials(db: Db, body: LoginBody, ip: string): Promise<repo.UserRow> {
+  const key = loginKey(body, ip);
+  if ((await countHits(db, key, 60)) >= LOGIN_MAX_FAILURES_PER_MINUTE) {
+    throw new HttpError(429, 'Too many login attempts. Please try again in a minute.');
+  }
+  const user = await repo.findUserByIdentifier(db, { email: body.email, uniqueNumber: body.unique_number });
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash()));
+  if (!user || !ok || !user.active) {
+    await recordHit(db, key);
+    throw new BadCredentials();
+  }
+  await clearHits(db, key);
+  return user;
+}
+
+/** 401 in the shape the portal reads: status not '300'. */
+export class BadCredentials extends HttpError {
+  constructor() {
+    super(401, BAD_CREDENTIALS_MESSAGE);
+  }
+}
+
+export async function login(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply, body: LoginBody) {
+  const user = await checkCredentials(db, body, req.ip);
+  await startSession(db, config, req, reply, user.id);
+  return { user, response: { status: LOGIN_SUCCESS_STATUS, message: `Welcome ${user.fullname}` } };
+}
+
+export async function requestPasswordReset(db: Db, config: Config, ports: Ports, email: string): Promise<boolean> {
+  const user = await repo.findUserByIdentifier(db, { email });
+  if (!user || !user.active) return false;
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await repo.createPasswordReset(tx, user.id, sha256(token), PASSWORD_RESET_VALID_MINUTES);
+    const link = `${config.publicUrl}/password-reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+    await ports.email.send(
+      {
+        to: user.email,
+        subject: 'Reset your password',
+        body: `Hello ${user.fullname},\n\nUse this link within ${PASSWORD_RESET_VALID_MINUTES} minutes to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail.`,
+        purpose: 'password_reset',
+        secrets: [encodeURIComponent(token)],
+        createdBy: user.id,
+      },
+      tx,
+    );
+  });
+  return true;
+}
+
+/** Sets a new password from a reset token (single use) and ends the user's sessions. */
+export async function resetPassword(db: Db, token: string, email: string, password: string): Promise<number> {
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const userId = await repo.consumePasswordReset(tx, sha256(token), email);
+    if (!userId) throw invalid('token', 'This password reset token is invalid.');
+    await repo.setPassword(tx, userId, hash);
+    await repo.deleteSessionsOf(tx, userId);
+    return userId;
+  });
+}
+
+export async function changePassword(db: Db, userId: number, sessionHash: string, current: string, next: string): Promise<void> {
+  const user = await repo.findUserById(db, userId);
+  if (!user || !(await verifyPassword(current, user.passwordHash))) {
+    throw invalid('current_password', 'The current password is incorrect.');
+  }
+  const hash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await repo.setPassword(tx, userId, hash);
+    await repo.deleteSessionsOf(tx, userId, sessionHash);
+  });
+}

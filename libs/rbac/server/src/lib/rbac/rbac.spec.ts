@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS, P } from '@loan/shared-contract';
+import { createTestApp, createTestUser, loginAs, loginWithPermissions, type TestApp } from '@loan/shared-server/testing';
+import { rbacServer } from '../../index';
+import { queryRows } from '@loan/shared-server';
+
+describe('roles and permissions', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof loginAs>>;
+  beforeAll(async () => {
+    t = await createTestApp({ modules: [rbacServer] });
+    admin = await loginAs(t.app, 'admin');
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin) =>
+    t.app.inject({ method, url, headers, payload });
+
+  it('lists the whole permission catalog', async () => {
+    const res = await call('GET', '/api/permission/all');
+    expect(res.statusCode).toBe(200);
+    const names = res.json().map((p: { name: string }) => p.name);
+    expect(new Set(names)).toEqual(new Set(ALL_PERMISSIONS));
+    expect((await call('GET', '/api/permission')).json()).toHaveLength(ALL_PERMISSIONS.length);
+  });
+
+  it('creates, finds, renames and deletes a role, with audit records', async () => {
+    const created = await call('POST', '/api/role/create', { name: 'Auditor', permissions: [P.viewDashboard, P.viewReportsModule] });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    const byId = await call('GET', `/api/role/byId/${id}`);
+    expect(byId.json()).toMatchObject({ id, name: 'Auditor' });
+    expect(byId.json().allpermissions.map((p: { name: string }) => p.name).sort()).toEqual([P.viewReportsModule, P.viewDashboard].sort());
+
+    expect((await call('POST', '/api/role/create', { name: 'auditor' })).statusCode).toBe(422);
+    expect((await call('POST', '/api/role/create', { name: 'X', permissions: ['no such permission'] })).statusCode).toBe(422);
+
+    const renamed = await call('PUT', '/api/role/update', { id, name: 'Internal Auditor' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data.name).toBe('Internal Auditor');
+    expect((await call('PUT', '/api/role/update', { id: 999999, name: 'Ghost' })).statusCode).toBe(404);
+    expect((await call('PUT', '/api/role/update', { id, name: 'Viewer' })).statusCode).toBe(422);
+
+    const all = await call('GET', '/api/role/all');
+    expect(all.json().map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Administrator', 'Internal Auditor']));
+    const found = await call('GET', '/api/role/search?search=intern&relations=permissions');
+    expect(found.json().map((r: { name: string }) => r.name)).toEqual(['Internal Auditor']);
+    expect((await call('GET', '/api/role/search?search=%25')).json()).toEqual([]);
+
+    const del = await call('DELETE', '/api/role/delete', { ids: [id] });
+    expect(del.statusCode).toBe(200);
+    expect((await call('GET', `/api/role/byId/${id}`)).statusCode).toBe(404);
+    const audits = await queryRows<{ action: string }>(t.db, sql`SELECT action FROM audit_log WHERE entity = 'role' ORDER BY id`);
+    expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('assigns and revokes permissions by id, and the change applies to the next request', async () => {
+    const { headers, roleId } = await createTestUser(t.app, []);
+    expect((await call('GET', '/api/role/all', undefined, headers)).statusCode).toBe(403);
+    const perms = (await call('GET', '/api/permission/all')).json() as { id: number; name: string }[];
+    const viewRoles = perms.find((p) => p.name === P.viewRoles);
+    const assign = await call('POST', '/api/role/assign-permission', { role_id: roleId, ids: [viewRoles?.id] });
+    expect(assign.statusCode).toBe(200);
+    expect(assign.json().data.allpermissions.map((p: { name: string }) => p.name)).toEqual([P.viewRoles]);
+    expect((await call('GET', '/api/role/all', undefined, headers)).statusCode).toBe(200);
+    const revoke = await call('POST', '/api/role/revoke-permission', { role_id: roleId, ids: [viewRoles?.id] });
+    expect(revoke.json().data.allpermissions).toEqual([]);
+    expect((await call('GET', '/api/role/all', undefined, headers)).statusCode).toBe(403);
+    expect((await call('POST', '/api/role/assign-permission', { role_id: roleId, ids: [999999] })).statusCode).toBe(422);
+    expect((await call('POST', '/api/role/assign-permission', { role_id: 999999, ids: [viewRoles?.id] })).statusCode).toBe(404);
+  });
+
+  it('lets a user load their own role without "can view roles", but no other role', async () => {
+    const { headers, roleId } = await createTestUser(t.app, [P.viewDashboard]);
+    const own = await call('GET', `/api/role/byId/${roleId}`, undefined, headers);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().allpermissions.map((p: { name: string }) => p.name)).toEqual([P.viewDashboard]);
+    const adminRole = (await call('GET', '/api/role/all')).json().find((r: { name: string }) => r.name === 'Administrator');
+    expect((await call('GET', `/api/role/byId/${adminRole.id}`, undefined, headers)).statusCode).toBe(403);
+  });
+
+  it('refuses to delete a role that still has users, or unknown roles, all-or-nothing', async () => {
+    const roles = (await call('GET', '/api/role/all')).json() as { id: number; name: string; users_count: number }[];
+    const viewer = roles.find((r) => r.name === 'Viewer');
+    expect(viewer?.users_count).toBe(1);
+    const created = (await call('POST', '/api/role/create', { name: 'Temp' })).json().data.id;
+    expect((await call('DELETE', '/api/role/delete', { ids: [created, viewer?.id] })).statusCode).toBe(409);
+    expect((await call('DELETE', '/api/role/delete', { ids: [created, 999999] })).statusCode).toBe(404);
+    expect((await call('GET', `/api/role/byId/${created}`)).statusCode).toBe(200);
+  });
+
+  it('checks each action against its own permission', async () => {
+    const onlyView = await loginWithPermissions(t.app, [P.viewRoles]);
+    expect((await call('POST', '/api/role/create', { name: 'Nope' }, onlyView)).statusCode).toBe(403);
+    expect((await call('PUT', '/api/role/update', { id: 1, name: 'Nope' }, onlyView)).statusCode).toBe(403);
+    expect((await call('DELETE', '/api/role/delete', { ids: [1] }, onlyView)).statusCode).toBe(403);
+    expect((await call('POST', '/api/role/assign-permission', { role_id: 1, ids: [1] }, onlyView)).statusCode).toBe(403);
+    expect((await call('POST', '/api/role/revoke-permission', { role_id: 1, ids: [1] }, onlyView)).statusCode).toBe(403);
+  });
+});

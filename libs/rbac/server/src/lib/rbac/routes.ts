@@ -1,0 +1,107 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  API,
+  idParamsSchema,
+  idsBodySchema,
+  P,
+  roleCreateBodySchema,
+  rolePermissionsBodySchema,
+  roleSearchQuerySchema,
+  roleUpdateBodySchema,
+} from '@loan/shared-contract';
+import { defineRoute, registerRoutes } from '@loan/shared-server';
+import * as service from './service';
+import { listPermissions } from './repository';
+
+const R = API.roles;
+
+/** Roles and permissions (spec §7 Roles, /api/permission). */
+export const rbacRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: `${R}/create`,
+    auth: P.addRole,
+    body: roleCreateBodySchema,
+    handler: async (ctx) => {
+      const id = await service.create(ctx.db, ctx.body);
+      await ctx.audit('create', 'role', id, { name: ctx.body.name, permissions: ctx.body.permissions ?? [] });
+      return ctx.reply.code(201).send({ message: 'Role created.', data: await service.byId(ctx.db, id) });
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: `${R}/update`,
+    auth: P.editRole,
+    body: roleUpdateBodySchema,
+    handler: async (ctx) => {
+      await service.rename(ctx.db, ctx.body.id, ctx.body.name);
+      await ctx.audit('update', 'role', ctx.body.id, { name: ctx.body.name });
+      return { message: 'Role updated.', data: await service.byId(ctx.db, ctx.body.id) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${R}/byId/:id`,
+    auth: P.viewRoles,
+    params: idParamsSchema,
+    // The portal loads the signed-in user's own role at start-up, whatever the role holds.
+    allowWithout: (user, params) => String(user.roleId) === params['id'],
+    handler: ({ db, params }) => service.byId(db, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${R}/all`,
+    auth: P.viewRoles,
+    handler: ({ db }) => service.list(db),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${R}/search`,
+    auth: P.viewRoles,
+    query: roleSearchQuerySchema,
+    handler: ({ db, query }) => service.list(db, query.search || undefined),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: `${R}/delete`,
+    auth: P.deleteRole,
+    body: idsBodySchema,
+    handler: async (ctx) => {
+      const count = await service.remove(ctx.db, ctx.body.ids, ctx.user.roleId);
+      await ctx.audit('delete', 'role', ctx.body.ids.join(','), { ids: ctx.body.ids });
+      return { message: count === 1 ? 'Role deleted.' : `${count} roles deleted.`, count };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${R}/assign-permission`,
+    auth: P.assignPermissions,
+    body: rolePermissionsBodySchema,
+    handler: async (ctx) => {
+      await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, 'assign');
+      await ctx.audit('assign_permissions', 'role', ctx.body.role_id, { permission_ids: ctx.body.ids });
+      return { message: 'Permissions assigned.', data: await service.byId(ctx.db, ctx.body.role_id) };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${R}/revoke-permission`,
+    auth: P.revokePermissions,
+    body: rolePermissionsBodySchema,
+    handler: async (ctx) => {
+      await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, 'revoke');
+      await ctx.audit('revoke_permissions', 'role', ctx.body.role_id, { permission_ids: ctx.body.ids });
+      return { message: 'Permissions revoked.', data: await service.byId(ctx.db, ctx.body.role_id) };
+    },
+  }),
+  ...[API.permissions, `${API.permissions}/all`].map((url) =>
+    defineRoute({
+      method: 'GET',
+      url,
+      auth: { anyOf: [P.viewRoles, P.assignPermissions, P.revokePermissions] },
+      handler: ({ db }) => listPermissions(db),
+    }),
+  ),
+];
+
+export const rbacModule: FastifyPluginAsync = async (app) => registerRoutes(app, rbacRoutes);

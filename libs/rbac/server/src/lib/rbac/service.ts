@@ -1,0 +1,83 @@
+import type { RoleCreateBody, RoleDto } from '@loan/shared-contract';
+import type { Db } from '@loan/shared-server';
+import { conflict, HttpError, invalid, notFound } from '@loan/shared-server';
+import * as repo from './repository';
+
+async function toDtos(db: Db, rows: repo.RoleRow[]): Promise<RoleDto[]> {
+  const perms = await repo.permissionsOfRoles(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    users_count: r.usersCount,
+    allpermissions: perms.get(r.id) ?? [],
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+export async function list(db: Db, search?: string): Promise<RoleDto[]> {
+  return toDtos(db, await repo.listRoles(db, search));
+}
+
+export async function byId(db: Db, id: number): Promise<RoleDto> {
+  const row = await repo.findRole(db, id);
+  if (!row) throw notFound('Role');
+  return (await toDtos(db, [row]))[0];
+}
+
+const nameTaken = () => invalid('name', 'The name has already been taken.');
+
+/** Creates a role, optionally with permissions given by id or catalog name. */
+export async function create(db: Db, body: RoleCreateBody): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (await repo.findRoleByName(tx, body.name)) throw nameTaken();
+    const id = await repo.insertRole(tx, body.name);
+    const wanted = body.permissions ?? [];
+    const ids = wanted.filter((p): p is number => typeof p === 'number');
+    const names = wanted.filter((p): p is string => typeof p === 'string');
+    const byName = await repo.permissionIdsByName(tx, names);
+    const unknownNames = names.filter((n) => !byName.some((p) => p.name === n));
+    const knownIds = await repo.existingPermissionIds(tx, ids);
+    const unknownIds = ids.filter((i) => !knownIds.includes(i));
+    if (unknownNames.length || unknownIds.length) {
+      throw invalid('permissions', `Unknown permissions: ${[...unknownIds, ...unknownNames].join(', ')}.`);
+    }
+    await repo.grant(tx, id, [...knownIds, ...byName.map((p) => p.id)]);
+    return id;
+  });
+}
+
+export async function rename(db: Db, id: number, name: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await repo.findRoleByName(tx, name, id)) throw nameTaken();
+    if (!(await repo.renameRole(tx, id, name))) throw notFound('Role');
+  });
+}
+
+/** Deletes roles; all-or-nothing: 404 if one is unknown, 409 if one still has users. */
+export async function remove(db: Db, ids: number[], ownRoleId: number): Promise<number> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const found = await repo.existingRoleIds(tx, unique);
+    const missing = unique.filter((i) => !found.includes(i));
+    if (missing.length) throw new HttpError(404, `Role not found: ${missing.join(', ')}.`);
+    if (unique.includes(ownRoleId)) throw conflict('You cannot delete your own role.');
+    const used = await repo.rolesWithUsers(tx, unique);
+    if (used.length) throw conflict(`These roles still have users: ${used.map((r) => r.name).join(', ')}.`);
+    return repo.deleteRoles(tx, unique);
+  });
+}
+
+export async function changePermissions(db: Db, roleId: number, permissionIds: number[], action: 'assign' | 'revoke'): Promise<void> {
+  const unique = [...new Set(permissionIds)];
+  await db.transaction(async (tx) => {
+    if (!(await repo.findRole(tx, roleId))) throw notFound('Role');
+    const known = await repo.existingPermissionIds(tx, unique);
+    const unknown = unique.filter((i) => !known.includes(i));
+    if (unknown.length) throw invalid('ids', `Unknown permissions: ${unknown.join(', ')}.`);
+    if (action === 'assign') await repo.grant(tx, roleId, unique);
+    else await repo.revoke(tx, roleId, unique);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { API, searchParamSchema } from '@loan/shared-contract';
+import { defineRoute, registerRoutes } from '@loan/shared-server';
+import * as repo from './repository';
+
+/**
+ * The start-up lists (NOTES.md "Session and sign-in"): borrowers for pickers and the
+ * signed-in user's recent actions. Bounded, so a large book does not ship whole.
+ */
+export const startupRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: `${API.clients}/all`,
+    auth: 'session',
+    query: z.object({
+      search: searchParamSchema,
+      limit: z.coerce.number().int().min(1).max(5000).default(1000),
+    }),
+    handler: ({ db, query }) => repo.listClients(db, { search: query.search || undefined, limit: query.limit }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${API.history}/all`,
+    auth: 'session',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    handler: ({ db, user, query }) => repo.recentHistory(db, user.id, query.limit),
+  }),
+];
+
+export const startupModule: FastifyPluginAsync = async (app) => registerRoutes(app, startupRoutes);

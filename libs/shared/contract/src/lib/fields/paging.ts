@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants';
+import { wholeNumberField } from './ids';
+
+/** Highest page number a list takes (far past any real list; bounds the offset). */
+export const PAGE_MAX = 1_000_000;
+
+/** 1-based page number, as digits or a JSON integer; 1 when absent. */
+export const pageSchema = wholeNumberField(PAGE_MAX, `Must be a page number from 1 to ${PAGE_MAX}.`).default(1);
+
+/** Rows per page: 15, 25, 50 or 100 (NOTES.md "Display"); 15 when absent. */
+export const pageSizeSchema = wholeNumberField(Math.max(...PAGE_SIZES), `Must be one of ${PAGE_SIZES.join(', ')}.`)
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `Must be one of ${PAGE_SIZES.join(', ')}.`)
+  .default(DEFAULT_PAGE_SIZE);
+
+/** `?page=2&pageSize=25`: spread into a list query's object. */
+export const pageParams = { page: pageSchema, pageSize: pageSizeSchema };
+export const pageParamsSchema = z.object(pageParams);
+export type PageParams = z.output<typeof pageParamsSchema>;
+
+export type SortDirection = 'asc' | 'desc';
+export interface Sort<C extends string> {
+  column: C;
+  direction: SortDirection;
+}
+
+/** `?sort=created_at` (ascending) or `?sort=-created_at` (descending), among the given columns. */
+export function sortField<const C extends readonly [string, ...string[]]>(columns: C) {
+  const message = `Must be one of ${columns.join(', ')}, with a leading '-' for descending.`;
+  return z.string({ error: message }).transform((v, ctx): Sort<C[number]> => {
+    const desc = v.startsWith('-');
+    const column = desc ? v.slice(1) : v;
+    if (!columns.includes(column)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return { column: column as C[number], direction: desc ? 'desc' : 'asc' };
+  });
+}
+
+/**
+ * The one answer of every list endpoint. `total` only when it is exact and cheap; page
+ * lists echo `page` and `pageSize`; keyset lists give `nextCursor` (null on the last page)
+ * and, where they can go back, `prevCursor`.
+ */
+export interface ListEnvelope<T> {
+  items: T[];
+  total?: number;
+  page?: number;
+  pageSize?: number;
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+}
+
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  const count = z.number().int().nonnegative();
+  return z
+    .object({
+      items: z.array(item),
+      total: count.optional(),
+      page: z.number().int().min(1).optional(),
+      pageSize: z.number().int().min(1).optional(),
+      nextCursor: z.string().nullable().optional(),
+      prevCursor: z.string().nullable().optional(),
+    })
+    .strict();
+}

@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'shared-screens',
+  preset: '../../../jest.preset.js',
+  testEnvironment: 'node',
+  coverageDirectory: '../../../coverage/libs/shared/screens',
+};

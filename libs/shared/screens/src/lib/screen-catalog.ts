@@ -1,0 +1,213 @@
+import { API, DASHBOARD_PATHS, P } from '@loan/shared-contract';
+import type { ScreenSpec } from './screen-spec';
+
+const APPLICATIONS = ['Loans', 'Applications'] as const;
+const TOPUPS = ['Loans', 'Top-ups'] as const;
+const DISBURSEMENTS = ['Transactions', 'Disbursements'] as const;
+
+// A menu item needs its groups' permissions too (NOTES.md "Side menu gating"), so each
+// screen lists them: the item then never shows where the group would not.
+const applications = [P.viewLoanModule, P.viewLoanApplications] as const;
+const topups = [P.viewLoanModule, P.viewLoanTopups] as const;
+const transactions = [P.viewTransactionModule] as const;
+
+const byStatus = (status: string) => ({ path: `${API.applications}/byStatus`, query: { status } });
+
+/**
+ * Every signed-in screen of spec §2 (plus the added top-up Approved list of NOTES.md), once.
+ * A screen turns `ready` when its domain's feature lib exports a descriptor for it (the
+ * portal's registry test holds the two together); until then it shows the not-yet page
+ * and stays out of the menu. `firstCall` is set where the api already serves the data, so
+ * the registry e2e proves the permissions are the ones the api asks for.
+ */
+export const SCREENS = {
+  dashboard: {
+    path: '/dashboard',
+    title: 'Dashboard',
+    permissions: [P.viewDashboard],
+    menu: { group: [], label: 'Dashboard', order: 10 },
+    firstCall: { path: DASHBOARD_PATHS.dailyCardStats },
+    status: 'ready',
+  },
+  applicationRequests: {
+    path: '/loans/applications/requests',
+    title: 'Application Requests',
+    permissions: [...applications, P.viewRequestApplications],
+    menu: { group: APPLICATIONS, label: 'Requests', order: 20 },
+    firstCall: byStatus('request'),
+    status: 'planned',
+  },
+  applicationsRejected: {
+    path: '/loans/applications/rejected',
+    title: 'Rejected Applications',
+    permissions: [...applications, P.viewRejectedApplications],
+    menu: { group: APPLICATIONS, label: 'Rejected', order: 21 },
+    firstCall: byStatus('rejected'),
+    status: 'planned',
+  },
+  applicationsApproved: {
+    path: '/loans/applications/approved',
+    title: 'Approved Applications',
+    // The spec's menu rule (closed) and what the list's data needs (approved).
+    permissions: [...applications, P.viewClosedApplications, P.viewApprovedApplications],
+    menu: { group: APPLICATIONS, label: 'Approved', order: 22 },
+    firstCall: byStatus('approved'),
+    status: 'planned',
+  },
+  applicationsClosed: {
+    path: '/loans/applications/closed',
+    title: 'Closed Applications',
+    permissions: [...applications, P.viewClosedApplications],
+    menu: { group: APPLICATIONS, label: 'Closed', order: 23 },
+    firstCall: byStatus('closed'),
+    status: 'planned',
+  },
+  contracts: {
+    path: '/loans/applications/offer-letter',
+    title: 'Contracts',
+    permissions: [...applications, P.viewOfferLetter],
+    menu: { group: APPLICATIONS, label: 'Contracts', order: 24 },
+    firstCall: { path: `${API.offerLetters}/all` },
+    status: 'planned',
+  },
+  contractDetails: {
+    path: '/loans/applications/offer-letter/:id',
+    title: 'Contract Details',
+    permissions: [P.viewOfferLetter],
+    status: 'planned',
+  },
+  applicationDetails: {
+    path: '/loans/applications/:id',
+    title: 'Application Details',
+    permissions: [P.viewApplication],
+    status: 'planned',
+  },
+  topupRequests: {
+    path: '/loans/topup/requests',
+    title: 'Top-up Requests',
+    permissions: [...topups, P.viewRequestTopups],
+    menu: { group: TOPUPS, label: 'Requests', order: 30 },
+    status: 'planned',
+  },
+  topupsRejected: {
+    path: '/loans/topup/rejected',
+    title: 'Rejected Top-ups',
+    permissions: [...topups, P.viewRejectedTopups],
+    menu: { group: TOPUPS, label: 'Rejected', order: 31 },
+    status: 'planned',
+  },
+  topupsApproved: {
+    path: '/loans/topup/approved',
+    title: 'Approved Top-ups',
+    permissions: [...topups, P.viewApprovedTopups],
+    menu: { group: TOPUPS, label: 'Approved', order: 32 },
+    status: 'planned',
+  },
+  topupsClosed: {
+    path: '/loans/topup/closed',
+    title: 'Closed Top-ups',
+    permissions: [...topups, P.viewClosedTopups],
+    menu: { group: TOPUPS, label: 'Closed', order: 33 },
+    status: 'planned',
+  },
+  topupDetails: {
+    path: '/loans/topup/:id',
+    title: 'Top-up Details',
+    permissions: [P.viewTopup],
+    status: 'planned',
+  },
+  disbursements: {
+    path: '/transactions/disbursements',
+    title: 'Disbursements',
+    permissions: [...transactions, P.viewAllDisbursements],
+    menu: { group: DISBURSEMENTS, label: 'View All', order: 40 },
+    status: 'planned',
+  },
+  instantDisbursement: {
+    path: '/transactions/disbursements/instant',
+    title: 'Instant Disbursement',
+    permissions: [...transactions, P.viewInstantDisbursements],
+    menu: { group: DISBURSEMENTS, label: 'Instant', order: 41 },
+    status: 'planned',
+  },
+  autoDisbursement: {
+    path: '/transactions/disbursements/auto',
+    title: 'Automatic Disbursement',
+    permissions: [...transactions, P.viewAutoDisburse],
+    menu: { group: DISBURSEMENTS, label: 'Auto', order: 42 },
+    status: 'planned',
+  },
+  disbursementDetails: {
+    path: '/transactions/disbursements/:id',
+    title: 'Disbursement Details',
+    permissions: [P.viewAllDisbursements],
+    status: 'planned',
+  },
+  repayments: {
+    path: '/transactions/repayments',
+    title: 'Repayments',
+    permissions: [...transactions, P.viewRepayments],
+    // The spec's menu: Repayments (Add), one item under its own group.
+    menu: { group: ['Transactions', 'Repayments'], label: 'Add', order: 43 },
+    status: 'planned',
+  },
+  communication: {
+    path: '/communication',
+    title: 'Communication',
+    permissions: [P.viewCommunicationModule],
+    menu: { group: [], label: 'Communication', order: 50 },
+    status: 'planned',
+  },
+  messageDetails: {
+    path: '/communication/:id',
+    title: 'Message Details',
+    permissions: [P.viewCommunicationModule],
+    status: 'planned',
+  },
+  reports: {
+    path: '/reports',
+    title: 'Reports',
+    permissions: [P.viewReportsModule],
+    menu: { group: [], label: 'Reports', order: 60 },
+    status: 'planned',
+  },
+  users: {
+    path: '/users',
+    title: 'Users',
+    permissions: [P.viewUsersModule],
+    menu: { group: [], label: 'Users', order: 70 },
+    status: 'planned',
+  },
+  userDetails: {
+    path: '/users/:id',
+    title: 'User Details',
+    permissions: [P.viewUsersModule],
+    status: 'planned',
+  },
+  roles: {
+    path: '/settings/roles',
+    title: 'Roles',
+    permissions: [P.viewSettingsModule, P.viewRoles],
+    menu: { group: ['Settings'], label: 'Roles', order: 80 },
+    firstCall: { path: `${API.roles}/all` },
+    status: 'planned',
+  },
+  roleDetails: {
+    path: '/settings/roles/:id',
+    title: 'Role Details',
+    permissions: [P.viewRoles],
+    status: 'planned',
+  },
+  profile: {
+    path: '/profile',
+    title: 'Profile',
+    // Every signed-in user has one; it shows the session's own data.
+    permissions: [],
+    status: 'ready',
+  },
+} as const satisfies Record<string, ScreenSpec>;
+
+export type ScreenKey = keyof typeof SCREENS;
+
+/** The catalog as a list, in menu order where it matters. */
+export const SCREEN_CATALOG: readonly ScreenSpec[] = Object.values(SCREENS);

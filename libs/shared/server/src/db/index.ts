@@ -1,0 +1,5 @@
+export * from './database';
+export * from './migrate';
+export * as schema from './schema';
+export * from './sql';
+export * from './list';

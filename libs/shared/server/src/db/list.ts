@@ -1,0 +1,40 @@
+import { P } from '@loan/shared-contract';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SessionUser } from '../http/session';
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern (PostgreSQL's default escape is `\`). */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+/** A LIKE pattern matching values that start with `text` (index-friendly with text_pattern_ops). */
+export const likePrefix = (text: string): string => `${likeEscape(text)}%`;
+
+/** A LIKE pattern matching values that contain `text`. */
+export const likeContains = (text: string): string => `%${likeEscape(text)}%`;
+
+/**
+ * Which branches' records a user may see (NOTES.md: without `can view all branches` only
+ * their own branch, in every list, details page, report and dashboard figure). A user
+ * without a branch and without the permission sees nothing branch-bound.
+ */
+export type BranchScope = { all: true } | { all: false; branchId: number | null };
+
+export function branchScope(user: Pick<SessionUser, 'permissions' | 'branchId'>): BranchScope {
+  return user.permissions.has(P.viewAllBranches) ? { all: true } : { all: false, branchId: user.branchId };
+}
+
+/**
+ * The WHERE condition that keeps a query inside the scope, on the branch column of its
+ * main table; `undefined` when the scope is every branch (so callers can `and()` it).
+ */
+export function scopeCondition(scope: BranchScope, branchColumn: AnyColumn | SQL): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.branchId === null) return sql`false`;
+  return sql`${branchColumn} = ${scope.branchId}`;
+}
+
+/** Whether one record (by its branch id) is inside the scope: for details pages and writes. */
+export function inScope(scope: BranchScope, branchId: number | null | undefined): boolean {
+  return scope.all || (scope.branchId !== null && branchId === scope.branchId);
+}

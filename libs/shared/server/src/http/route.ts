@@ -1,0 +1,169 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z, ZodType } from 'zod';
+import type { PermissionName } from '@loan/shared-contract';
+import type { Db } from '../db';
+import type { Config } from '../config';
+import { HttpError, validationBody, zodFieldErrors } from './errors';
+import { CSRF_MISMATCH, csrfOk } from './csrf';
+import { loadSession, type SessionUser } from './session';
+import { audit } from './audit';
+import { consume, TOO_MANY } from './rate-limit';
+import { branchScope, type BranchScope } from '../db/list';
+
+/**
+ * Who may call a route:
+ * - a permission name from the contract catalog (`P.viewRoles`): a session whose role holds it;
+ * - `{ anyOf: [...] }`: a session holding at least one of them;
+ * - 'session': any signed-in user;
+ * - 'public': anyone (no session is loaded).
+ */
+export type RouteAuth = PermissionName | { anyOf: readonly PermissionName[] } | 'session' | 'public';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type Out<T> = T extends ZodType ? z.output<T> : undefined;
+
+export interface RouteContext<B, Q, P> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  db: Db;
+  config: Config;
+  body: B;
+  query: Q;
+  params: P;
+  /** The signed-in user; throws 401 on a 'public' route without a session. */
+  readonly user: SessionUser;
+  /** The signed-in user or null (useful on 'public' routes). */
+  readonly session: SessionUser | null;
+  /**
+   * The branches whose records the signed-in user may see (NOTES.md, `can view all branches`),
+   * for every list, details page and figure: pass it to the repository, which applies it
+   * with scopeCondition/inScope. Throws 401 on a 'public' route without a session.
+   */
+  readonly scope: BranchScope;
+  /** Whether the user holds a permission (for rules finer than the route's `auth`). */
+  can(permission: PermissionName): boolean;
+  /** Throws 403 unless the user holds the permission. */
+  authorize(permission: PermissionName): void;
+  /** audit(req, ...) bound to this request; pass `tx` inside a transaction. */
+  audit(action: string, entity: string, entityId: string | number | null, details?: Record<string, unknown>, tx?: Db): Promise<void>;
+}
+
+export interface RouteDef<
+  TB extends ZodType | undefined = ZodType | undefined,
+  TQ extends ZodType | undefined = ZodType | undefined,
+  TP extends ZodType | undefined = ZodType | undefined,
+> {
+  method: HttpMethod;
+  /** Fastify path, e.g. '/api/role/byId/:id'. */
+  url: string;
+  auth: RouteAuth;
+  body?: TB;
+  query?: TQ;
+  params?: TP;
+  /**
+   * Lets a signed-in user lacking the route's permission through when this answers
+   * true (e.g. "a user may load their own role"). Gets the raw route params.
+   */
+  allowWithout?: (user: SessionUser, params: Record<string, string>) => boolean;
+  /** Limit per client IP (and route): at most `limit` calls per `windowSeconds`. */
+  rateLimit?: { limit: number; windowSeconds: number };
+  /** Largest accepted body in bytes (Fastify's default is 1 MiB). */
+  bodyLimit?: number;
+  /**
+   * The handler. Its return value is sent as JSON (status 200) unless it sends the
+   * reply itself (`return reply.code(204).send()`).
+   */
+  handler: (ctx: RouteContext<Out<TB>, Out<TQ>, Out<TP>>) => unknown;
+}
+
+/** Identity function that types a route: `export const routes = [defineRoute({...}), ...]`. */
+export function defineRoute<
+  TB extends ZodType | undefined = undefined,
+  TQ extends ZodType | undefined = undefined,
+  TP extends ZodType | undefined = undefined,
+>(def: RouteDef<TB, TQ, TP>): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+/** The permissions a route's auth names (empty for 'session' and 'public'). */
+export function routePermissions(auth: RouteAuth): readonly PermissionName[] {
+  if (auth === 'public' || auth === 'session') return [];
+  return typeof auth === 'string' ? [auth] : auth.anyOf;
+}
+
+function parsePart(schema: ZodType | undefined, value: unknown, errors: Record<string, string[]>): unknown {
+  if (!schema) return undefined;
+  const r = schema.safeParse(value ?? {});
+  if (r.success) return r.data;
+  Object.assign(errors, zodFieldErrors(r.error));
+  return undefined;
+}
+
+/**
+ * Registers routes on `app` and records them in `app.routeTable` (the list the
+ * route-walk test enumerates, so no route can skip its authorization test).
+ * Order of checks, as Sanctum: CSRF (419), session (401), permission (403),
+ * rate limit (429), then validation (422) and the handler.
+ */
+export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]): void {
+  for (const def of defs) {
+    app.routeTable.push(def);
+    const perms = routePermissions(def.auth);
+    app.route({
+      method: def.method,
+      url: def.url,
+      bodyLimit: def.bodyLimit,
+      onRequest: async (req, reply) => {
+        if (!csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
+        if (def.auth === 'public') return;
+        const user = await loadSession(app.db, app.config, req);
+        if (!user) return reply.code(401).send({ message: 'Unauthenticated.' });
+        req.sessionUser = user;
+        if (perms.length && !perms.some((p) => user.permissions.has(p))) {
+          const params = (req.params ?? {}) as Record<string, string>;
+          if (!def.allowWithout?.(user, params)) return reply.code(403).send({ message: 'This action is unauthorized.' });
+        }
+      },
+      handler: async (req, reply) => {
+        if (def.rateLimit) {
+          const key = `route:${def.method} ${def.url}|${req.ip}`;
+          if (!(await consume(app.db, key, def.rateLimit.limit, def.rateLimit.windowSeconds))) {
+            return reply.code(429).send(TOO_MANY);
+          }
+        }
+        const errors: Record<string, string[]> = {};
+        const params = parsePart(def.params, req.params, errors);
+        const query = parsePart(def.query, req.query, errors);
+        const body = parsePart(def.body, req.body, errors);
+        if (Object.keys(errors).length) return reply.code(422).send(validationBody(errors));
+        const session = req.sessionUser;
+        const ctx: RouteContext<unknown, unknown, unknown> = {
+          req,
+          reply,
+          db: app.db,
+          config: app.config,
+          body,
+          query,
+          params,
+          session,
+          get user(): SessionUser {
+            if (!session) throw new HttpError(401, 'Unauthenticated.');
+            return session;
+          },
+          get scope(): BranchScope {
+            if (!session) throw new HttpError(401, 'Unauthenticated.');
+            return branchScope(session);
+          },
+          can: (p) => !!session && session.permissions.has(p),
+          authorize: (p) => {
+            if (!session || !session.permissions.has(p)) throw new HttpError(403, 'This action is unauthorized.');
+          },
+          audit: (action, entity, entityId, details, tx) => audit(req, action, entity, entityId, details, tx),
+        };
+        const result = await def.handler(ctx);
+        if (reply.sent || result === reply) return reply;
+        return reply.send(result ?? null);
+      },
+    });
+  }
+}

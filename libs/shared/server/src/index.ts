@@ -1,0 +1,10 @@
+// Server plumbing shared by every domain's server lib and the api app (ARCHITECTURE.md).
+export * from './config';
+export * from './csv';
+export * from './db';
+export * from './http';
+export * from './ports';
+export * from './password';
+export * from './seed';
+export * from './server';
+export type {} from './types.d';

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db';
+import { seedBranches } from './accounts';
+
+/**
+ * Demo business data, generated with set-based SQL so the same code seeds the demo
+ * (about 2,000 applications) and benchmarks (SEED_SCALE, up to 1,000,000) in bulk.
+ * Deterministic: every "random" choice is hashint8 of the row number and a fixed seed,
+ * so the same scale gives the same rows (dates are relative to the day of seeding).
+ */
+export const DEMO_APPLICATIONS = 2000;
+const SEED = 20_260_101;
+
+export interface DemoDataOptions {
+  applications?: number;
+  /** Progress lines (the CLI prints them). */
+  log?: (line: string) => void;
+}
+
+// h(i, k): a deterministic pseudo-random non-negative bigint for row i and purpose k.
+const h = (i: string, k: number) => `abs(hashint8(${i}::bigint * 7919 + ${k * 104_729 + SEED})::bigint)`;
+
+const FIRST = [
+  'Chanda', 'Mwila', 'Bwalya', 'Mutale', 'Mulenga', 'Chileshe', 'Natasha', 'Mwansa', 'Kabwe', 'Lubinda',
+  'Musonda', 'Namukolo', 'Chipo', 'Thandiwe', 'Mapalo', 'Kondwani', 'Chisomo', 'Luyando', 'Mubanga', 'Nchimunya',
+  'Kalaba', 'Inonge', 'Mumba', 'Chola', 'Precious', 'Joseph', 'Mary', 'Given', 'Memory', 'Peter',
+];
+const LAST = [
+  'Banda', 'Phiri', 'Zulu', 'Mwale', 'Tembo', 'Lungu', 'Mumba', 'Chanda', 'Mulenga', 'Sakala',
+  'Daka', 'Ngoma', 'Kunda', 'Mbewe', 'Nyirenda', 'Chisanga', 'Kapembwa', 'Hichilema', 'Siame', 'Mutale',
+  'Musonda', 'Bwalya', 'Kasonde', 'Simwinga', 'Chilufya',
+];
+const EMPLOYERS = [
+  'Ministry of Health', 'Ministry of Education', 'ZESCO Limited', 'Zambia Police Service', 'Zambia Sugar',
+  'First Quantum Minerals', 'Konkola Copper Mines', 'Airtel Zambia', 'MTN Zambia', 'Zamtel',
+  'Zambeef Products', 'Shoprite Zambia', 'University of Zambia', 'Lusaka City Council', 'Zambia Revenue Authority',
+];
+const PURPOSES = ['School fees', 'Medical bills', 'Home improvement', 'Business stock', 'Funeral expenses', 'Farming inputs', 'Car repair', 'Rent'];
+const arr = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+const pick = (xs: readonly string[], i: string, k: number) => `(${arr(xs)})[1 + (${h(i, k)} % ${xs.length})]`;
+
+// A 1x1 PNG standing in for a drawn signature.
+const SIGNATURE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const TERMS =
+  'The borrower agrees to repay the principal and the flat interest in equal monthly instalments by salary deduction. ' +
+  'Late payment attracts a penalty of 5% of the instalment. The lender may recover the outstanding balance in full if two instalments are missed.';
+
+export async function seedDemoData(db: Db, opts: DemoDataOptions = {}): Promise<void> {
+  const n = Math.max(1, Math.floor(opts.applications ?? DEMO_APPLICATIONS));
+  const clientsN = Math.max(300, Math.floor(n / 5));
+  const log = opts.log ?? (() => undefined);
+  // All or nothing, with room to sort a million rows in memory.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
+    await seed(tx, n, clientsN, log);
+  });
+  await queryRows(db, sql`ANALYZE`);
+  log('done');
+}
+
+async function seed(db: Db, n: number, clientsN: number, log: (line: string) => void): Promise<void> {
+  const run = (text: string) => db.execute(sql.raw(text));
+  await seedBranches(db);
+
+  await db.execute(sql`INSERT INTO settings (key, value) VALUES ('interest_rate_monthly', '4'::jsonb), ('offer_authorized_rep', '"Chanda Mwila"'::jsonb)
+    ON CONFLICT (key) DO NOTHING`);
+
+  log(`clients: ${clientsN}`);
+  await run(`
+    INSERT INTO clients (fullname, nrc, mobile, email, employer, branch_id, address, created_at)
+    SELECT f || ' ' || l,
+           to_char(100000 + i, 'FM000000') || '/' || to_char(10 + ${h('i', 2)} % 90, 'FM00') || '/1',
+           '+260' || (ARRAY['95','96','97','76','77'])[1 + ${h('i', 3)} % 5] || to_char(${h('i', 4)} % 10000000, 'FM0000000'),
+           CASE WHEN ${h('i', 5)} % 3 = 0 THEN lower(f || '.' || l || i) || '@example.zm' END,
+           ${pick(EMPLOYERS, 'i', 6)},
+           b.ids[1 + ${h('i', 7)} % array_length(b.ids, 1)],
+           'Plot ' || (1 + ${h('i', 8)} % 9000) || ', ' || b.names[1 + ${h('i', 7)} % array_length(b.ids, 1)],
+           date_trunc('year', now()) - interval '2 years' + (${h('i', 9)} % 365) * interval '1 day'
+      FROM generate_series(1, ${clientsN}) AS i,
+           LATERAL (SELECT ${pick(FIRST, 'i', 0)} AS f, ${pick(LAST, 'i', 1)} AS l) AS nm,
+           (SELECT array_agg(id ORDER BY id) AS ids, array_agg(name ORDER BY id) AS names FROM branches) AS b
+     ORDER BY i`);
+
+  log(`applications: ${n}`);
+  // Spread over last year and this year up to now; older ones are mostly settled.
+  await run(`
+    WITH cn AS (SELECT count(*) AS n FROM clients),
+    -- Clients numbered 1..n, joined by number (indexing a large array per row would detoast it every time).
+    cl_num AS (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM clients),
+    g AS (
+      SELECT i,
+             1 + ${h('i', 11)} % cn.n AS client_rn,
+             CASE WHEN ${h('i', 12)} % 5 = 0 THEN 'topup' ELSE 'application' END AS kind,
+             date_trunc('year', now()) - interval '1 year'
+               + (${h('i', 13)} % greatest(1, extract(epoch FROM now() - (date_trunc('year', now()) - interval '1 year'))::bigint)) * interval '1 second' AS created_at,
+             (1000 + (${h('i', 14)} % 981) * 50)::numeric(14,2) AS amount,
+             (ARRAY[3, 6, 12, 18, 24])[1 + ${h('i', 15)} % 5] AS tenure,
+             ${h('i', 16)} % 100 AS roll
+        FROM generate_series(1, ${n}) AS i, cn
+    ),
+    s AS (
+      SELECT g.*,
+             CASE WHEN created_at > now() - interval '10 days' THEN (CASE WHEN roll < 70 THEN 'request' WHEN roll < 85 THEN 'approved' ELSE 'rejected' END)
+                  WHEN roll < 15 THEN 'request' WHEN roll < 40 THEN 'approved' WHEN roll < 55 THEN 'rejected' ELSE 'closed' END AS status,
+             round(amount * 0.04 * tenure, 2) AS interest,
+             cl_num.id AS client_id
+        FROM g JOIN cl_num ON cl_num.rn = g.client_rn
+    ),
+    -- Ids are given here (in created_at order) so a top-up can point at the latest earlier
+    -- application of the same client in the same statement, without a second pass.
+    numbered AS (
+      SELECT s.*, base.max_id + row_number() OVER (ORDER BY s.created_at, s.i) AS new_id
+        FROM s, (SELECT coalesce(max(id), 0) AS max_id FROM loan_applications) base
+    ),
+    s2 AS (
+      SELECT numbered.*,
+             CASE WHEN kind = 'topup' THEN max(CASE WHEN kind = 'application' THEN new_id END)
+               OVER (PARTITION BY client_id ORDER BY new_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) END AS parent_id
+        FROM numbered
+    )
+    INSERT INTO loan_applications (id, parent_id, kind, reference_code, client_id, branch_id, fullname, nrc, mobile, email, employer, purpose,
+                                   amount, tenure_months, interest_rate, interest, total_amount_due, status, ip_address, user_agent,
+                                   approved_at, rejected_at, closed_at, created_at, updated_at)
+    SELECT s.new_id, s.parent_id, s.kind,
+           (CASE WHEN s.kind = 'topup' THEN 'TU-' ELSE 'LA-' END) || extract(year FROM s.created_at)::int || '-' ||
+             lpad(row_number() OVER (PARTITION BY s.kind, extract(year FROM s.created_at) ORDER BY s.created_at, s.i)::text, 6, '0'),
+           s.client_id, cl.branch_id, cl.fullname, cl.nrc, cl.mobile, cl.email, cl.employer, ${pick(PURPOSES, 's.i', 17)},
+           s.amount, s.tenure, 4.00, s.interest, s.amount + s.interest, s.status,
+           '41.72.' || (${h('s.i', 18)} % 256) || '.' || (${h('s.i', 19)} % 256),
+           'Mozilla/5.0 (Linux; Android 13) Chrome/126.0 Mobile',
+           CASE WHEN s.status IN ('approved', 'closed') THEN least(now(), s.created_at + interval '1 day') END,
+           CASE WHEN s.status = 'rejected' THEN least(now(), s.created_at + interval '1 day') END,
+           CASE WHEN s.status = 'closed' THEN least(now(), s.created_at + (s.tenure * 30) * interval '1 day') END,
+           s.created_at,
+           CASE WHEN s.status = 'request' THEN s.created_at ELSE least(now(), s.created_at + interval '1 day') END
+      FROM s2 AS s JOIN clients cl ON cl.id = s.client_id
+     ORDER BY s.new_id`);
+  await run(`SELECT setval(pg_get_serial_sequence('loan_applications', 'id'), greatest(1, (SELECT max(id) FROM loan_applications)))`);
+
+
+  log('offer letters');
+  // Closed loans: most signed, some never signed (the "closed unsigned" report). Approved: pending
+  // when approved in the last 45 days, else signed or expired.
+  await run(`
+    INSERT INTO offer_letters (application_id, token_hash, status, principal, interest, total_amount_due, tenure_months, terms_conditions,
+                               authorized_rep_name, authorized_rep_date, authorized_rep_signature, authorized_rep_signature_mime,
+                               borrower_name, borrower_date, borrower_signature, borrower_signature_mime,
+                               signed_at, signed_ip, signed_user_agent, signed_sha256, expires_at, sent_at, created_at, updated_at)
+    SELECT a.id, encode(sha256(convert_to('demo-offer-' || a.reference_code, 'UTF8')), 'hex'), st.status,
+           a.amount, a.interest, a.total_amount_due, a.tenure_months, '${TERMS}',
+           'Chanda Mwila', (a.approved_at)::date, decode('${SIGNATURE_PNG}', 'base64'), 'image/png',
+           CASE WHEN st.status = 'signed' THEN a.fullname END,
+           CASE WHEN st.status = 'signed' THEN (a.approved_at + interval '2 days')::date END,
+           CASE WHEN st.status = 'signed' THEN decode('${SIGNATURE_PNG}', 'base64') END,
+           CASE WHEN st.status = 'signed' THEN 'image/png' END,
+           CASE WHEN st.status = 'signed' THEN a.approved_at + interval '2 days' END,
+           CASE WHEN st.status = 'signed' THEN a.ip_address END,
+           CASE WHEN st.status = 'signed' THEN a.user_agent END,
+           CASE WHEN st.status = 'signed' THEN encode(sha256(convert_to(a.reference_code || '|' || a.total_amount_due || '|' || a.fullname, 'UTF8')), 'hex') END,
+           st.issued + interval '7 days',
+           st.issued, st.issued, coalesce(a.closed_at, st.issued)
+      FROM loan_applications a,
+           LATERAL (SELECT CASE WHEN a.status = 'closed' AND ${h('a.id', 20)} % 5 <> 0 THEN 'signed'
+                                WHEN a.status = 'approved' AND a.approved_at > now() - interval '45 days' THEN 'pending'
+                                WHEN a.status = 'approved' AND ${h('a.id', 20)} % 3 = 0 THEN 'signed'
+                                ELSE 'expired' END AS status,
+                           -- pending letters were (re)issued within the last 6 days, so they are still valid
+                           CASE WHEN a.status = 'approved' AND a.approved_at > now() - interval '45 days'
+                                THEN greatest(a.approved_at, now() - (${h('a.id', 21)} % 6) * interval '1 day' - interval '1 hour')
+                                ELSE a.approved_at END AS issued) st
+     WHERE a.status IN ('approved', 'closed')
+       AND NOT EXISTS (SELECT 1 FROM offer_letters o WHERE o.application_id = a.id)
+     ORDER BY a.id`);
+
+  log('disbursements');
+  await run(`
+    INSERT INTO disbursements (application_id, client_id, branch_id, amount, mode, method, recipient, status, provider, provider_ref,
+                               reconciled, reconciled_at, created_at, updated_at)
+    SELECT a.id, a.client_id, a.branch_id, a.amount,
+           (ARRAY['instant_single', 'instant_bulk', 'auto'])[1 + ${h('a.id', 30)} % 3],
+           CASE WHEN ${h('a.id', 31)} % 4 = 0 THEN 'bank' ELSE 'mobile_money' END,
+           a.mobile,
+           CASE WHEN ${h('a.id', 32)} % 25 = 0 THEN 'failed' ELSE 'success' END,
+           'local', 'DSB' || lpad(a.id::text, 9, '0'),
+           a.status = 'closed', CASE WHEN a.status = 'closed' THEN o.signed_at + interval '3 days' END,
+           o.signed_at + interval '1 hour', o.signed_at + interval '1 hour'
+      FROM loan_applications a JOIN offer_letters o ON o.application_id = a.id AND o.status = 'signed'
+     WHERE NOT EXISTS (SELECT 1 FROM disbursements d WHERE d.application_id = a.id)
+     ORDER BY o.signed_at, a.id`);
+
+  log('repayments');
+  await run(`
+    INSERT INTO repayments (application_id, client_id, amount, paid_at, method, reference, created_at, updated_at)
+    SELECT a.id, a.client_id, round(a.total_amount_due / k.parts, 2),
+           least(current_date, (a.approved_at + (k.n * 30) * interval '1 day')::date),
+           CASE WHEN ${h('a.id', 40)} % 3 = 0 THEN 'bank' ELSE 'mobile_money' END,
+           'RP-' || a.id || '-' || k.n,
+           least(now(), a.approved_at + (k.n * 30) * interval '1 day'), least(now(), a.approved_at + (k.n * 30) * interval '1 day')
+      FROM loan_applications a
+      JOIN disbursements d ON d.application_id = a.id AND d.status = 'success',
+           LATERAL (SELECT n, least(a.tenure_months, 2) AS parts FROM generate_series(1, least(a.tenure_months, 2)) AS n) k
+     WHERE a.status IN ('approved', 'closed')
+       AND (a.status = 'closed' OR a.approved_at + (k.n * 30) * interval '1 day' < now())
+       AND NOT EXISTS (SELECT 1 FROM repayments r WHERE r.application_id = a.id)
+     ORDER BY a.id, k.n`);
+
+  log('messages');
+  await run(`
+    INSERT INTO messages (channel, recipient, subject, body, purpose, status, provider, client_id, application_id, created_at, sent_at, updated_at)
+    SELECT CASE WHEN a.email IS NOT NULL AND a.id % 4 = 0 THEN 'email' ELSE 'sms' END,
+           CASE WHEN a.email IS NOT NULL AND a.id % 4 = 0 THEN a.email ELSE a.mobile END,
+           CASE WHEN a.email IS NOT NULL AND a.id % 4 = 0 THEN 'Your loan application ' || a.reference_code END,
+           'Dear ' || a.fullname || ', your application ' || a.reference_code || ' is ' ||
+             CASE a.status WHEN 'request' THEN 'received' ELSE a.status END || '.',
+           'communication',
+           (ARRAY['sent', 'delivered', 'delivered', 'failed'])[1 + ${h('a.id', 50)} % 4],
+           'outbox', a.client_id, a.id, a.updated_at, a.updated_at, a.updated_at
+      FROM (SELECT * FROM loan_applications ORDER BY created_at DESC, id DESC LIMIT 300) a
+     ORDER BY a.created_at, a.id`);
+}

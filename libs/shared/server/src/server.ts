@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { loadConfig, testConfig, type Config } from './config';
+import { loadMigrations, migrate, openDatabase, type Db } from './db';
+import { registerErrorHandling } from './http/errors';
+import type { RouteDef } from './http/route';
+import { outboxPorts, withDelivery, type DeliverySink, type Ports } from './ports';
+import './types.d';
+
+export interface ServerOptions {
+  /** The database; when absent an in-memory PGlite is opened, migrated, and closed with the app. */
+  db?: Db;
+  config?: Config;
+  ports?: Partial<Ports>;
+  logger?: FastifyServerOptions['logger'];
+  /** Trust X-Forwarded-* (behind a proxy/load balancer). */
+  trustProxy?: boolean;
+  /** The domain plugins (libs/<domain>/server), registered in this order. */
+  modules?: readonly FastifyPluginAsync[];
+  /** Folder of the NNNN_name.sql migrations, for the in-memory database. */
+  migrationsDir?: string;
+  /** Also hands each sent message, secrets in clear, to this sink (tests and the local e2e api only). */
+  deliveredTo?: DeliverySink;
+}
+
+/**
+ * The server plumbing every domain shares (db, config, ports, cookies, errors, the route
+ * table the route walk reads), with the given domain plugins. Kept free of listen() so tests
+ * use inject(). The api app passes its list of domain plugins; a domain's tests pass theirs.
+ */
+export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInstance> {
+  const config = opts.config ?? (opts.db ? loadConfig() : testConfig());
+  let db = opts.db;
+  let closeDb: (() => Promise<void>) | undefined;
+  if (!db) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await migrate(database, loadMigrations(opts.migrationsDir));
+    db = database.db;
+    closeDb = () => database.close();
+  }
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    // Path parameters longer than the router's default 100 characters (a mangled contract
+    // link, say) reach the handlers, which answer 404/422, instead of a bare 414.
+    routerOptions: { maxParamLength: 2048 },
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  const ports: Ports = { ...outboxPorts(db), ...opts.ports };
+  app.decorate('ports', opts.deliveredTo ? withDelivery(ports, opts.deliveredTo) : ports);
+  app.decorate('routeTable', [] as RouteDef[]);
+  // Every route Fastify knows, however registered: the route-walk test checks that each
+  // one is also in routeTable (registered through registerRoutes, so it declares its auth).
+  const fastifyRoutes: string[] = [];
+  app.decorate('fastifyRoutes', fastifyRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const m of [route.method].flat()) if (m !== 'HEAD') fastifyRoutes.push(`${m} ${route.url}`);
+  });
+  app.decorateRequest('sessionUser', null);
+  if (closeDb) app.addHook('onClose', closeDb);
+
+  await app.register(cookie);
+  registerErrorHandling(app);
+  for (const mod of opts.modules ?? []) await app.register(mod);
+  return app;
+}

@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, type PermissionName } from '@loan/shared-contract';
+import { buildServer, type ServerOptions } from '../server';
+import { testConfig, type Config } from '../config';
+import { loadMigrations, migrate, openDatabase, queryRows, type Database, type Db } from '../db';
+import { DEMO_ROLES, DEMO_USERS, ensureRole, seedDemoAccounts, type DemoAccount } from '../seed/accounts';
+import { randomToken, sha256 } from '../http/session';
+import { hashPassword } from '../password';
+import type { Ports } from '../ports';
+import { TestInbox } from './inbox';
+
+export interface TestAppOptions {
+  /** 'accounts' (default): demo roles, users and branches. 'none': an empty migrated database. */
+  seed?: 'accounts' | 'none';
+  /** Also seed the demo business data at this many applications (small, e.g. 60). */
+  demoData?: number;
+  config?: Partial<Config>;
+  ports?: Partial<Ports>;
+  /** The domain plugins under test (libs/<domain>/server); none by default. */
+  modules?: ServerOptions['modules'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  /** Every message the app sent, secrets in clear (the outbox table holds them masked). */
+  inbox: TestInbox;
+  /** Closes the app and the database (and drops the PostgreSQL test database). */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database behind a built app. PGlite in memory by default; with
+ * DB_DRIVER=pg a new database on TEST_DATABASE_URL, dropped at close(). Create one per
+ * test file (beforeAll) where the tests can share it: PGlite takes ~1 s to start.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(opts.config);
+  const seed = opts.seed ?? 'accounts';
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  if (process.env['DB_DRIVER'] === 'pg') {
+    const base = process.env['TEST_DATABASE_URL'];
+    if (!base) throw new Error('DB_DRIVER=pg needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+    await migrate(database);
+    if (seed === 'accounts') await seedDemoAccounts(database.db);
+  } else {
+    database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(seed) });
+    // A no-op unless a migration was added since the template was made.
+    await migrate(database);
+  }
+  if (opts.demoData) {
+    const { seedDemoData } = await import('../seed/demo-data');
+    await seedDemoData(database.db, { applications: opts.demoData });
+  }
+  const inbox = new TestInbox();
+  const app = await buildServer({ db: database.db, config, ports: opts.ports, modules: opts.modules, deliveredTo: inbox.sink });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    inbox,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (drop) await drop();
+    },
+  };
+}
+
+/**
+ * Starting PGlite and migrating takes seconds on a busy machine; loading a dump of an
+ * already migrated (and seeded) database takes about one. The dump is cached in the
+ * OS temp folder, keyed by the migrations' content, so every test file reuses it.
+ */
+async function pgliteTemplate(seed: 'accounts' | 'none'): Promise<Blob> {
+  const migrations = loadMigrations();
+  const key = createHash('sha256')
+    .update(JSON.stringify([seed, TEMPLATE_VERSION, migrations, DEMO_ROLES, DEMO_USERS, ALL_PERMISSIONS]))
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(os.tmpdir(), `loan-api-pglite-${key}.tgz`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrate(database, migrations);
+  if (seed === 'accounts') await seedDemoAccounts(database.db);
+  if (!database.dump) throw new Error("PGlite database without dump()");
+  const dump = await database.dump();
+  await database.close();
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  renameSync(tmp, file);
+  return dump;
+}
+// Bump when seedDemoAccounts changes, so old cached templates are not reused.
+const TEMPLATE_VERSION = 1;
+
+/** Headers for a request from a browser with a session: cookies plus the echoed XSRF token. */
+export interface AuthHeaders {
+  cookie: string;
+  [CSRF_HEADER]: string;
+  [key: string]: string;
+}
+
+/** CSRF headers only (an anonymous browser that fetched /sanctum/csrf-cookie). */
+export function csrfHeaders(): AuthHeaders {
+  const xsrf = randomToken();
+  return { cookie: `${CSRF_COOKIE}=${xsrf}`, [CSRF_HEADER]: xsrf };
+}
+
+async function sessionFor(db: Db, userId: number): Promise<AuthHeaders> {
+  const id = randomToken();
+  await db.execute(sql`INSERT INTO sessions (id_hash, user_id) VALUES (${sha256(id)}, ${userId})`);
+  const xsrf = randomToken();
+  return { cookie: `${SESSION_COOKIE}=${id}; ${CSRF_COOKIE}=${xsrf}`, [CSRF_HEADER]: xsrf };
+}
+
+/** Signs in as one of the demo accounts (needs seed 'accounts'); answers inject headers. */
+export async function loginAs(app: FastifyInstance, who: DemoAccount): Promise<AuthHeaders> {
+  const [u] = await queryRows<{ id: string }>(app.db, sql`SELECT id FROM users WHERE email = ${DEMO_USERS[who].email}`);
+  if (!u) throw new Error(`demo user ${who} missing: create the test app with seed 'accounts'`);
+  return sessionFor(app.db, Number(u.id));
+}
+
+let testHash: Promise<string> | undefined;
+let counter = 0;
+
+/**
+ * Creates a role holding exactly these permissions and a user with it, and signs in.
+ * `[]` gives a signed-in user without any permission.
+ */
+export async function loginWithPermissions(app: FastifyInstance, permissions: readonly PermissionName[]): Promise<AuthHeaders> {
+  return (await createTestUser(app, permissions)).headers;
+}
+
+/** Like loginWithPermissions, also answering the new user's and role's ids. */
+export async function createTestUser(
+  app: FastifyInstance,
+  permissions: readonly PermissionName[],
+): Promise<{ headers: AuthHeaders; userId: number; roleId: number }> {
+  counter += 1;
+  const tag = `${process.pid}-${counter}-${randomBytes(3).toString('hex')}`;
+  const roleId = await ensureRole(app.db, `test role ${tag}`, permissions);
+  const hash = await (testHash ??= hashPassword('Test#2026pass'));
+  const [u] = await queryRows<{ id: string }>(
+    app.db,
+    sql`INSERT INTO users (fullname, email, unique_number, password_hash, role_id)
+        VALUES (${`Test User ${tag}`}, ${`user-${tag}@test.zm`}, ${`T-${tag}`}, ${hash}, ${roleId}) RETURNING id`,
+  );
+  const userId = Number(u.id);
+  return { headers: await sessionFor(app.db, userId), userId, roleId };
+}
+
+/** The password of users made by loginWithPermissions. */
+export const TEST_USER_PASSWORD = 'Test#2026pass';

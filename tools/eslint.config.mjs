@@ -1,0 +1,9 @@
+import globals from 'globals';
+import baseConfig from '../eslint.config.mjs';
+
+// Workspace scripts run on Node: start, test runner, seed, benchmarks, e2e setup, bundle report.
+export default [
+  ...baseConfig,
+  { ignores: ['lint-boundaries/**'] },
+  { files: ['**/*.mjs', '**/*.js', '**/*.cjs'], languageOptions: { globals: { ...globals.node } } },
+];
