@@ -1,4 +1,4 @@
-import { decimalToNgwee, formatAmount, formatMoney, ngweeToDecimal } from './money';
+import { formatAmount, formatMoney } from './money';
 import { formatDate, formatTime, toIsoDate } from './dates';
 import { pageTitle } from './title';
 
@@ -13,15 +13,6 @@ describe('money', () => {
     expect(formatMoney(null)).toBe('ZMW 0.00');
     expect(formatMoney('abc')).toBe('ZMW 0.00');
     expect(formatAmount(undefined)).toBe('0.00');
-  });
-  it('converts ngwee and decimals exactly', () => {
-    expect(ngweeToDecimal(1250005)).toBe('12500.05');
-    expect(ngweeToDecimal(-5)).toBe('-0.05');
-    expect(decimalToNgwee('12500.05')).toBe(1250005);
-    expect(decimalToNgwee('0.1')).toBe(10);
-    expect(decimalToNgwee('1.005')).toBe(101);
-    expect(decimalToNgwee(19.99)).toBe(1999);
-    expect(() => decimalToNgwee('1e5')).toThrow();
   });
 });
 

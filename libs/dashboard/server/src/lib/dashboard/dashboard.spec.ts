@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { DASHBOARD_PATHS, P } from '@loan/shared-contract';
+import { DASHBOARD_PATHS, P, sumMoney } from '@loan/shared-contract';
 import { createTestApp, loginAs, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { dashboardServer } from '../../index';
 import { queryRows, type Db } from '@loan/shared-server';
-import { addMoney } from './service';
 import { monthRange, yesterdayUntilNow } from './period';
 
 /**
@@ -282,7 +281,7 @@ it('disbursement stats: exact sums by outcome, reconciliation and today, kept up
           UNION ALL SELECT 'today', count(*)::int, coalesce(sum(amount), 0)::text FROM disbursements
                      WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'Africa/Lusaka') AT TIME ZONE 'Africa/Lusaka'`,
     );
-    const e = Object.fromEntries(rows.map((r) => [r.k, { count: r.count, amount: addMoney(r.amount) }]));
+    const e = Object.fromEntries(rows.map((r) => [r.k, { count: r.count, amount: sumMoney(r.amount) }]));
     expect(body).toEqual({
       total: e['total'],
       successful: e['success'],
@@ -325,9 +324,9 @@ describe('periods', () => {
     expect(monthRange(2026, '')).toEqual({ from: new Date('2026-01-01T00:00:00Z'), to: new Date('2027-01-01T00:00:00Z') });
   });
   it('adds money exactly', () => {
-    expect(addMoney('0.10', '0.20')).toBe('0.30');
-    expect(addMoney('99999999999.99', '0.01')).toBe('100000000000.00');
-    expect(addMoney('-1.05', '1.00')).toBe('-0.05');
+    expect(sumMoney('0.10', '0.20')).toBe('0.30');
+    expect(sumMoney('99999999999.99', '0.01')).toBe('100000000000.00');
+    expect(sumMoney('-1.05', '1.00')).toBe('-0.05');
   });
 });
 
@@ -437,7 +436,7 @@ describe('on the demo seed', () => {
     );
     const by = (s: string) => {
       const r = d.find((x) => x.status === s);
-      return r ? { count: r.count, amount: addMoney(r.amount) } : { count: 0, amount: '0.00' };
+      return r ? { count: r.count, amount: sumMoney(r.amount) } : { count: 0, amount: '0.00' };
     };
     expect(disb).toMatchObject({ total: by('total'), successful: by('success'), pending: by('pending'), failed: by('failed') });
   });

@@ -7,6 +7,7 @@ import type {
   MonthlyStatsQuery,
   SmsStats,
 } from '@loan/shared-contract';
+import { sumMoney } from '@loan/shared-contract';
 import type { BranchScope, Db } from '@loan/shared-server';
 import * as repo from './repository';
 import { monthRange, startOfBusinessDay, startOfBusinessMonth, yesterdayUntilNow } from './period';
@@ -80,24 +81,11 @@ export async function smsStats(db: Db, scope: BranchScope, now = new Date()): Pr
   };
 }
 
-/** Adds decimal strings with two places exactly (in ngwee, as bigint). */
-export function addMoney(...amounts: string[]): string {
-  const ngwee = amounts.reduce((acc, a) => {
-    const neg = a.startsWith('-');
-    const [whole, frac = ''] = (neg ? a.slice(1) : a).split('.');
-    const v = BigInt(whole || '0') * 100n + BigInt((frac + '00').slice(0, 2));
-    return acc + (neg ? -v : v);
-  }, 0n);
-  const neg = ngwee < 0n;
-  const abs = neg ? -ngwee : ngwee;
-  return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
-
 export async function disbursementStats(db: Db, scope: BranchScope, now = new Date()): Promise<DisbursementStats> {
   const [rows, today] = await Promise.all([repo.disbursementTotals(db, scope), repo.disbursementsSince(db, scope, startOfBusinessDay(now))]);
   const pick = (f: (r: repo.DisbursementRow) => boolean) => {
     const hit = rows.filter(f);
-    return { count: hit.reduce((n, r) => n + Number(r.count), 0), amount: addMoney('0.00', ...hit.map((r) => r.amount)) };
+    return { count: hit.reduce((n, r) => n + Number(r.count), 0), amount: sumMoney(...hit.map((r) => r.amount)) };
   };
   return {
     total: pick(() => true),

@@ -1,4 +1,4 @@
-import { fromNgwee, MONEY_MAX_NGWEE, moneyField, moneySchema, toNgwee, typedMoneyField } from './money';
+import { fromNgwee, MONEY_MAX_NGWEE, moneyField, moneySchema, sumMoney, toNgwee, typedMoneyField } from './money';
 
 describe('toNgwee / fromNgwee', () => {
   it.each([
@@ -31,6 +31,19 @@ describe('toNgwee / fromNgwee', () => {
 
   it.each(['', '1.234', '12,500.00', '1e3', ' 1', '.5', '5.', 'NaN', 'Infinity', '--1'])('refuses %j', (decimal) => {
     expect(() => toNgwee(decimal)).toThrow(RangeError);
+  });
+});
+
+describe('sumMoney', () => {
+  it('adds wire amounts exactly, past 2^53 ngwee and with negatives', () => {
+    expect(sumMoney('0.10', '0.20')).toBe('0.30');
+    expect(sumMoney('99999999999.99', '0.01')).toBe('100000000000.00');
+    expect(sumMoney('-1.05', '1.00')).toBe('-0.05');
+    expect(sumMoney('999999999999.99', '999999999999.99')).toBe('1999999999999.98');
+  });
+  it('sums nothing to zero and refuses what is not an amount', () => {
+    expect(sumMoney()).toBe('0.00');
+    expect(() => sumMoney('1e5')).toThrow(RangeError);
   });
 });
 

@@ -30,6 +30,11 @@ export function fromNgwee(ngwee: bigint | number): string {
   return `${v < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
+/** The exact sum of wire amounts: `sumMoney('0.10', '0.20')` is `'0.30'`; no amounts sum to `'0.00'`. */
+export function sumMoney(...amounts: string[]): string {
+  return fromNgwee(amounts.reduce((total, a) => total + toNgwee(a), 0n));
+}
+
 /** An amount in an answer: `'12500.00'`. */
 export const moneySchema = z.string().regex(MONEY_PATTERN, 'Must be an amount with two decimals, such as 12500.00.');
 
