@@ -453,13 +453,20 @@ export async function updateLoan(db: Db, id: number, patch: LoanPatch, userId: n
     .where(eq(la.id, id));
 }
 
-export async function existingIds(db: Db, kind: LoanKind, ids: number[]): Promise<{ id: number; referenceCode: string; status: LoanStatus }[]> {
+export interface ExistingLoan {
+  id: number;
+  referenceCode: string;
+  status: LoanStatus;
+  branchId: number | null;
+}
+
+export async function existingIds(db: Db, kind: LoanKind, ids: number[]): Promise<ExistingLoan[]> {
   if (ids.length === 0) return [];
   return (await db
-    .select({ id: la.id, referenceCode: la.referenceCode, status: la.status })
+    .select({ id: la.id, referenceCode: la.referenceCode, status: la.status, branchId: la.branchId })
     .from(la)
     .where(and(eq(la.kind, kind), inArray(la.id, ids)))
-    .for('update')) as { id: number; referenceCode: string; status: LoanStatus }[];
+    .for('update')) as ExistingLoan[];
 }
 
 export async function deleteByIds(db: Db, kind: LoanKind, ids: number[]): Promise<number> {

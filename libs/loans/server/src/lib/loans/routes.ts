@@ -31,6 +31,7 @@ import * as service from './service';
 function actorOf(ctx: RouteContext<unknown, unknown, unknown>): service.Actor {
   return {
     userId: ctx.user.id,
+    scope: ctx.scope,
     can: (p) => ctx.can(p),
     audit: (action, entity, entityId, details, tx) => ctx.audit(action, entity, entityId, details, tx),
   };
@@ -51,28 +52,28 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
       url: `${base}/all`,
       auth: perms.list,
       query: loanAllQuerySchema,
-      handler: ({ db, query }) => service.listAll(db, kind, query),
+      handler: ({ db, query, scope }) => service.listAll(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/filter`,
       auth: perms.list,
       query: loanFilterQuerySchema,
-      handler: ({ db, query }) => service.filter(db, kind, query),
+      handler: ({ db, query, scope }) => service.filter(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/byStatus`,
       auth: byStatusAny,
       query: loanByStatusQuerySchema,
-      handler: (ctx) => service.listByStatus(ctx.db, kind, ctx.query, ctx),
+      handler: (ctx) => service.listByStatus(ctx.db, kind, ctx.query, actorOf(ctx)),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/search`,
       auth: perms.list,
       query: loanSearchQuerySchema,
-      handler: ({ db, query }) => service.search(db, kind, query),
+      handler: ({ db, query, scope }) => service.search(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
@@ -80,7 +81,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
       auth: perms.view,
       params: idParamsSchema,
       query: loanByIdQuerySchema,
-      handler: ({ db, params, query }) => service.byId(db, kind, params.id, query.relations),
+      handler: ({ db, params, query, scope }) => service.byId(db, kind, params.id, query.relations, scope),
     }),
     defineRoute({
       method: 'PUT',
@@ -115,43 +116,43 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
       url: `${base}/requests-stats`,
       auth: statsAuth,
       query: loanRequestsStatsQuerySchema,
-      handler: ({ db, query }) => service.requestsStats(db, kind, query),
+      handler: ({ db, query, scope }) => service.requestsStats(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/stats/byStatus`,
       auth: statsAuth,
       query: loanStatsByStatusQuerySchema,
-      handler: ({ db, query }) => service.statsByStatus(db, kind, query),
+      handler: ({ db, query, scope }) => service.statsByStatus(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/total-value`,
       auth: statsAuth,
       query: loanTotalValueQuerySchema,
-      handler: ({ db, query }) => service.totalValue(db, kind, query),
+      handler: ({ db, query, scope }) => service.totalValue(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/monthly-stats`,
       auth: statsAuth,
       query: loanMonthlyStatsQuerySchema,
-      handler: ({ db, query }) => service.monthlyStats(db, kind, query),
+      handler: ({ db, query, scope }) => service.monthlyStats(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/unsigned-closed`,
       auth: { anyOf: [perms.byStatus.closed, P.viewReportsModule] },
       query: unsignedClosedQuerySchema,
-      handler: ({ db, query }) => service.unsignedClosed(db, kind, query),
+      handler: ({ db, query, scope }) => service.unsignedClosed(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/reports/closed-unsigned`,
       auth: P.viewReportsModule,
       query: closedUnsignedReportQuerySchema,
-      handler: async ({ db, query, reply }) => {
-        const stream = await service.closedUnsignedReport(db, kind, query);
+      handler: async ({ db, query, reply, scope }) => {
+        const stream = await service.closedUnsignedReport(db, kind, query, scope);
         reply.header('x-content-type-options', 'nosniff');
         if (query.format === 'csv') {
           reply
@@ -168,12 +169,16 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
       url: `${base}/reports/closed-unsigned-stats-by-branch`,
       auth: P.viewReportsModule,
       query: closedUnsignedStatsQuerySchema,
-      handler: ({ db, query }) => service.closedUnsignedStatsByBranch(db, kind, query),
+      handler: ({ db, query, scope }) => service.closedUnsignedStatsByBranch(db, kind, query, scope),
     }),
   ];
 }
 
-/** Loan applications: /api/applyForLoan (create and check-record belong to the borrower module). */
+/**
+ * Loan applications (/api/applyForLoan) and top-ups (/api/loanTopUp): one set of routes,
+ * parameterised by kind (create and check-record belong to the borrower module).
+ */
 export const loansModule: FastifyPluginAsync = async (app) => {
   registerRoutes(app, loanRoutes('application', API.applications));
+  registerRoutes(app, loanRoutes('topup', API.topups));
 };
