@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { HttpError, validationBody, zodFieldErrors } from './errors';
 import { CSRF_MISMATCH, csrfOk } from './csrf';
 import { loadSession, type SessionUser } from './session';
-import { audit } from './audit';
+import { audit, auditActor, recordAudit, type AuditActor, type AuditEntry } from './audit';
 import { consume, TOO_MANY } from './rate-limit';
 import { branchScope, type BranchScope } from '../db/list';
 
@@ -44,7 +44,10 @@ export interface RouteContext<B, Q, P> {
   can(permission: PermissionName): boolean;
   /** Throws 403 unless the user holds the permission. */
   authorize(permission: PermissionName): void;
-  /** audit(req, ...) bound to this request; pass `tx` inside a transaction. */
+  /** Who acts in this request, for recordAudit (the session user, IP, user agent). */
+  readonly auditActor: AuditActor;
+  /** Writes an audit record of this request (recordAudit); pass `tx` inside a transaction. */
+  audit(entry: AuditEntry, tx?: Db): Promise<void>;
   audit(action: string, entity: string, entityId: string | number | null, details?: Record<string, unknown>, tx?: Db): Promise<void>;
 }
 
@@ -158,7 +161,14 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
           authorize: (p) => {
             if (!session || !session.permissions.has(p)) throw new HttpError(403, 'This action is unauthorized.');
           },
-          audit: (action, entity, entityId, details, tx) => audit(req, action, entity, entityId, details, tx),
+          get auditActor(): AuditActor {
+            return auditActor(req);
+          },
+          audit: ((first: AuditEntry | string, ...rest: unknown[]) => {
+            if (typeof first !== 'string') return recordAudit((rest[0] as Db | undefined) ?? app.db, auditActor(req), first);
+            const [entity, entityId, details, tx] = rest as [string, string | number | null, Record<string, unknown> | undefined, Db | undefined];
+            return audit(req, first, entity, entityId, details, tx);
+          }) as RouteContext<unknown, unknown, unknown>['audit'],
         };
         const result = await def.handler(ctx);
         if (reply.sent || result === reply) return reply;

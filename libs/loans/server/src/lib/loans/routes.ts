@@ -33,7 +33,7 @@ function actorOf(ctx: RouteContext<unknown, unknown, unknown>): service.Actor {
     userId: ctx.user.id,
     scope: ctx.scope,
     can: (p) => ctx.can(p),
-    audit: (action, entity, entityId, details, tx) => ctx.audit(action, entity, entityId, details, tx),
+    who: ctx.auditActor,
   };
 }
 

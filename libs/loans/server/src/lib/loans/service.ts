@@ -25,8 +25,8 @@ import {
   type ReportFormat,
 } from '@loan/shared-contract';
 import type { SQL } from 'drizzle-orm';
-import type { BranchScope, Db } from '@loan/shared-server';
-import { HttpError, conflict, csvRow, forbidden, inScope, invalid, narrowToScope, notFound } from '@loan/shared-server';
+import type { AuditActor, BranchScope, Db } from '@loan/shared-server';
+import { HttpError, conflict, csvRow, forbidden, inScope, invalid, narrowToScope, notFound, recordAudit } from '@loan/shared-server';
 import * as repo from './repository';
 
 /**
@@ -41,7 +41,8 @@ export interface Actor {
   /** The branches the caller may see and change (NOTES.md, `can view all branches`). */
   scope: BranchScope;
   can(permission: PermissionName): boolean;
-  audit(action: string, entity: string, entityId: string | number | null, details: Record<string, unknown>, tx: Db): Promise<void>;
+  /** Who acts, for the audit records written in the change's transaction. */
+  who: AuditActor;
 }
 
 export interface PageArgs {
@@ -342,7 +343,14 @@ export async function update(db: Db, kind: LoanKind, args: UpdateArgs, actor: Ac
     await repo.updateLoan(tx, row.id, patch, actor.userId);
     if (args.reason) await repo.insertComment(tx, row.id, actor.userId, args.reason);
     const action = patch.status ? STATUS_ACTION[patch.status] : 'updated';
-    await actor.audit(action, kind, row.id, { reference_code: row.referenceCode, changes, reason: args.reason ?? null }, tx);
+    await recordAudit(tx, actor.who, {
+      action,
+      entity: kind,
+      entityId: row.id,
+      before: Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c.from])),
+      after: Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c.to])),
+      details: { reference_code: row.referenceCode, reason: args.reason ?? null },
+    });
     const updated = await repo.findById(tx, kind, row.id);
     return toDto(updated as repo.LoanRow);
   });
@@ -352,7 +360,12 @@ export async function addComment(db: Db, kind: LoanKind, args: { id: number; com
   return db.transaction(async (tx) => {
     const row = await findInScope(tx, kind, args.id, actor.scope);
     const c = await repo.insertComment(tx, row.id, actor.userId, args.comment);
-    await actor.audit('commented', kind, row.id, { reference_code: row.referenceCode, comment_id: c.id }, tx);
+    await recordAudit(tx, actor.who, {
+      action: 'commented',
+      entity: kind,
+      entityId: row.id,
+      details: { reference_code: row.referenceCode, comment_id: c.id },
+    });
     return commentDto(c);
   });
 }
@@ -372,13 +385,29 @@ export async function setCommentStatus(
     });
     if (c.status !== args.status) {
       await repo.setCommentStatus(tx, c.id, args.status);
-      await actor.audit(`comment ${args.status}`, kind, c.applicationId, { comment_id: c.id, from: c.status, to: args.status }, tx);
+      await recordAudit(tx, actor.who, {
+        action: `comment ${args.status}`,
+        entity: kind,
+        entityId: c.applicationId,
+        before: { status: c.status },
+        after: { status: args.status },
+        details: { comment_id: c.id },
+      });
     }
     return commentDto({ ...c, status: args.status });
   });
 }
 
-/** DELETE /delete: all the ids or none (404 naming the unknown ones). */
+/** Why an application cannot be deleted (issue 11 item 10: signing and payment evidence stays). */
+export const KEPT_SIGNED = 'has a signed offer letter';
+export const KEPT_DISBURSED = 'has a disbursement';
+
+/**
+ * DELETE /delete: all the ids or none. Unknown ids (or outside the scope) answer 404;
+ * an application with a signed offer letter or a disbursement answers 409 naming it.
+ * Deleting is soft: the rows are kept whole in deleted_records (with their letters and
+ * comments) and leave every list, details page and figure; each is audited.
+ */
 export async function remove(db: Db, kind: LoanKind, ids: number[], actor: Actor): Promise<DeleteResult> {
   return db.transaction(async (tx) => {
     const found = (await repo.existingIds(tx, kind, ids)).filter((f) => inScope(actor.scope, f.branchId));
@@ -387,9 +416,24 @@ export async function remove(db: Db, kind: LoanKind, ids: number[], actor: Actor
     if (missing.length) {
       throw new HttpError(404, `${NOUN[kind]} not found: ${missing.join(', ')}.`, { ids: missing.map((id) => `Unknown id ${id}.`) });
     }
+    const [signed, disbursed] = await Promise.all([repo.signedLetterOwners(tx, ids), repo.disbursedIds(tx, ids)]);
+    const refused = found
+      .map((f) => ({ f, why: signed.has(f.id) ? KEPT_SIGNED : disbursed.has(f.id) ? KEPT_DISBURSED : null }))
+      .filter((x): x is { f: repo.ExistingLoan; why: string } => x.why !== null);
+    if (refused.length) {
+      const reasons = refused.map(({ f, why }) => `${f.referenceCode} ${why}.`);
+      throw new HttpError(409, `Nothing was deleted: ${reasons.join(' ')} ${NOUN[kind]}s with a signed offer letter or a disbursement are kept.`, { ids: reasons });
+    }
+    await repo.archive(tx, ids, actor.userId);
     const deleted = await repo.deleteByIds(tx, kind, ids);
     for (const f of found) {
-      await actor.audit('deleted', kind, f.id, { reference_code: f.referenceCode, status: f.status }, tx);
+      await recordAudit(tx, actor.who, {
+        action: 'deleted',
+        entity: kind,
+        entityId: f.id,
+        before: { status: f.status },
+        details: { reference_code: f.referenceCode, kept_in: 'deleted_records' },
+      });
     }
     return { deleted, ids };
   });

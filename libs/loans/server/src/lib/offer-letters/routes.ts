@@ -150,28 +150,28 @@ export const offerLetterRoutes = [
     url: `${O}/getById/:id`,
     auth: P.viewOfferLetter,
     params: idParamsSchema,
-    handler: ({ db, params }) => service.getById(db, params.id),
+    handler: ({ db, params, scope }) => service.getById(db, params.id, scope),
   }),
   defineRoute({
     method: 'GET',
     url: `${O}/all`,
     auth: P.viewOfferLetter,
     query: listQuery,
-    handler: ({ db, query }) => service.list(db, query),
+    handler: ({ db, query, scope }) => service.list(db, query, scope),
   }),
   defineRoute({
     method: 'GET',
     url: `${O}/filter`,
     auth: P.viewOfferLetter,
     query: filterQuery,
-    handler: ({ db, query }) => service.list(db, query),
+    handler: ({ db, query, scope }) => service.list(db, query, scope),
   }),
   defineRoute({
     method: 'DELETE',
     url: `${O}/delete`,
     auth: P.sendOfferLetter,
     body: idsBodySchema,
-    handler: ({ db, req, body }) => service.remove(db, req, body.ids),
+    handler: ({ db, body, scope, auditActor }) => service.remove(db, auditActor, body.ids, scope),
   }),
 ];
 
