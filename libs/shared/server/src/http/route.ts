@@ -64,6 +64,12 @@ export interface RouteDef<
   query?: TQ;
   params?: TP;
   /**
+   * The schema of the JSON answer (status 2xx), from the contract; `null` for a route that
+   * answers no JSON (a stream, a file, an empty reply). With `config.validateResponses`
+   * (on in tests) an answer that breaks it is a 500, so a test of the route fails.
+   */
+  response?: ZodType | null;
+  /**
    * Lets a signed-in user lacking the route's permission through when this answers
    * true (e.g. "a user may load their own role"). Gets the raw route params.
    */
@@ -78,6 +84,9 @@ export interface RouteDef<
    */
   handler: (ctx: RouteContext<Out<TB>, Out<TQ>, Out<TP>>) => unknown;
 }
+
+/** The 500 of an answer that breaks its route's response schema (with validateResponses on). */
+export const RESPONSE_MISMATCH = 'The answer does not match its response schema.';
 
 /** Identity function that types a route: `export const routes = [defineRoute({...}), ...]`. */
 export function defineRoute<
@@ -172,6 +181,16 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
         };
         const result = await def.handler(ctx);
         if (reply.sent || result === reply) return reply;
+        if (def.response && app.config.validateResponses) {
+          // What the client would read: JSON, so dates are strings and undefined is gone.
+          const wire: unknown = JSON.parse(JSON.stringify(result ?? null));
+          const checked = def.response.safeParse(wire);
+          if (!checked.success) {
+            const errors = zodFieldErrors(checked.error);
+            req.log.error({ route: `${def.method} ${def.url}`, errors }, RESPONSE_MISMATCH);
+            return reply.code(500).send({ message: RESPONSE_MISMATCH, errors });
+          }
+        }
         return reply.send(result ?? null);
       },
     });
