@@ -23,6 +23,15 @@ import {
   loanUpdateBodySchema,
   unsignedClosedQuerySchema,
   type LoanKind,
+  closedUnsignedStatsSchema,
+  deleteResultSchema,
+  loanApplicationSchema,
+  loanCommentSchema,
+  loanListSchema,
+  loanMonthlyStatsSchema,
+  loanRequestsStatsSchema,
+  loanStatusStatsSchema,
+  monthlyTotalSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes, type RouteContext, type RouteDef } from '@loan/shared-server';
 import * as service from './service';
@@ -50,6 +59,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/all`,
+      response: loanListSchema,
       auth: perms.list,
       query: loanAllQuerySchema,
       handler: ({ db, query, scope }) => service.listAll(db, kind, query, scope),
@@ -57,6 +67,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/filter`,
+      response: loanListSchema,
       auth: perms.list,
       query: loanFilterQuerySchema,
       handler: ({ db, query, scope }) => service.filter(db, kind, query, scope),
@@ -64,6 +75,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/byStatus`,
+      response: loanListSchema,
       auth: byStatusAny,
       query: loanByStatusQuerySchema,
       handler: (ctx) => service.listByStatus(ctx.db, kind, ctx.query, actorOf(ctx)),
@@ -71,6 +83,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/search`,
+      response: loanListSchema,
       auth: perms.list,
       query: loanSearchQuerySchema,
       handler: ({ db, query, scope }) => service.search(db, kind, query, scope),
@@ -78,6 +91,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/byId/:id`,
+      response: loanApplicationSchema,
       auth: perms.view,
       params: idParamsSchema,
       query: loanByIdQuerySchema,
@@ -86,6 +100,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'PUT',
       url: `${base}/update`,
+      response: loanApplicationSchema,
       auth: { anyOf: [perms.edit, perms.transition.approved, perms.transition.rejected, perms.transition.closed] },
       body: loanUpdateBodySchema,
       handler: (ctx) => service.update(ctx.db, kind, ctx.body, actorOf(ctx)),
@@ -93,6 +108,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'PUT',
       url: `${base}/comment`,
+      response: loanCommentSchema,
       auth: perms.edit,
       body: loanCommentBodySchema,
       handler: (ctx) => service.addComment(ctx.db, kind, ctx.body, actorOf(ctx)),
@@ -100,6 +116,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'PUT',
       url: `${base}/comment-status`,
+      response: loanCommentSchema,
       auth: perms.edit,
       body: loanCommentStatusBodySchema,
       handler: (ctx) => service.setCommentStatus(ctx.db, kind, ctx.body, actorOf(ctx)),
@@ -107,6 +124,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'DELETE',
       url: `${base}/delete`,
+      response: deleteResultSchema,
       auth: perms.delete,
       body: loanDeleteSchema,
       handler: (ctx) => service.remove(ctx.db, kind, ctx.body.ids, actorOf(ctx)),
@@ -114,6 +132,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/requests-stats`,
+      response: loanRequestsStatsSchema,
       auth: statsAuth,
       query: loanRequestsStatsQuerySchema,
       handler: ({ db, query, scope }) => service.requestsStats(db, kind, query, scope),
@@ -121,6 +140,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/stats/byStatus`,
+      response: loanStatusStatsSchema,
       auth: statsAuth,
       query: loanStatsByStatusQuerySchema,
       handler: ({ db, query, scope }) => service.statsByStatus(db, kind, query, scope),
@@ -128,6 +148,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/total-value`,
+      response: monthlyTotalSchema,
       auth: statsAuth,
       query: loanTotalValueQuerySchema,
       handler: ({ db, query, scope }) => service.totalValue(db, kind, query, scope),
@@ -135,6 +156,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/monthly-stats`,
+      response: loanMonthlyStatsSchema,
       auth: statsAuth,
       query: loanMonthlyStatsQuerySchema,
       handler: ({ db, query, scope }) => service.monthlyStats(db, kind, query, scope),
@@ -142,6 +164,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/unsigned-closed`,
+      response: loanListSchema,
       auth: { anyOf: [perms.byStatus.closed, P.viewReportsModule] },
       query: unsignedClosedQuerySchema,
       handler: ({ db, query, scope }) => service.unsignedClosed(db, kind, query, scope),
@@ -149,6 +172,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/reports/closed-unsigned`,
+      response: null,
       auth: P.viewReportsModule,
       query: closedUnsignedReportQuerySchema,
       handler: async ({ db, query, reply, scope }) => {
@@ -167,6 +191,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/reports/closed-unsigned-stats-by-branch`,
+      response: closedUnsignedStatsSchema,
       auth: P.viewReportsModule,
       query: closedUnsignedStatsQuerySchema,
       handler: ({ db, query, scope }) => service.closedUnsignedStatsByBranch(db, kind, query, scope),
