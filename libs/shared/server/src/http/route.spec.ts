@@ -85,3 +85,35 @@ describe('response schemas', () => {
     expect((await unchecked.app.inject({ method: 'GET', url: '/t/wrong' })).statusCode).toBe(200);
   });
 });
+
+describe('response schemas on answers sent by the handler', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const sent: FastifyPluginAsync = async (app) =>
+      registerRoutes(app, [
+        defineRoute({
+          method: 'GET',
+          url: '/t/created',
+          auth: 'public',
+          response: itemSchema,
+          handler: ({ reply }) => reply.code(201).send({ id: 0, name: 'zero id', created_at: 'x' }),
+        }),
+        defineRoute({
+          method: 'GET',
+          url: '/t/error',
+          auth: 'public',
+          response: itemSchema,
+          handler: ({ reply }) => reply.code(404).send({ message: 'Errors keep their own shape.' }),
+        }),
+      ]);
+    t = await createTestApp({ seed: 'none', modules: [sent] });
+  });
+  afterAll(() => t?.close());
+
+  it('checks a 201 sent with reply.send, and leaves error answers alone', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/t/created' })).statusCode).toBe(500);
+    const err = await t.app.inject({ method: 'GET', url: '/t/error' });
+    expect(err.statusCode).toBe(404);
+    expect(err.json()).toEqual({ message: 'Errors keep their own shape.' });
+  });
+});

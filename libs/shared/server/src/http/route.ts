@@ -111,6 +111,20 @@ function parsePart(schema: ZodType | undefined, value: unknown, errors: Record<s
   return undefined;
 }
 
+function checkResponse(def: RouteDef, schema: ZodType) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    // What the client would read: JSON, so dates are strings and undefined is gone.
+    const wire: unknown = JSON.parse(JSON.stringify(payload ?? null));
+    const checked = schema.safeParse(wire);
+    if (checked.success) return payload;
+    const errors = zodFieldErrors(checked.error);
+    req.log.error({ route: `${def.method} ${def.url}`, errors }, RESPONSE_MISMATCH);
+    reply.code(500);
+    return { message: RESPONSE_MISMATCH, errors };
+  };
+}
+
 /**
  * Registers routes on `app` and records them in `app.routeTable` (the list the
  * route-walk test enumerates, so no route can skip its authorization test).
@@ -125,6 +139,8 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
       method: def.method,
       url: def.url,
       bodyLimit: def.bodyLimit,
+      // Every 2xx JSON answer, however it was sent (returned or reply.code(201).send(...)).
+      preSerialization: def.response && app.config.validateResponses ? checkResponse(def, def.response) : undefined,
       onRequest: async (req, reply) => {
         if (!csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
         if (def.auth === 'public') return;
@@ -181,16 +197,6 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
         };
         const result = await def.handler(ctx);
         if (reply.sent || result === reply) return reply;
-        if (def.response && app.config.validateResponses) {
-          // What the client would read: JSON, so dates are strings and undefined is gone.
-          const wire: unknown = JSON.parse(JSON.stringify(result ?? null));
-          const checked = def.response.safeParse(wire);
-          if (!checked.success) {
-            const errors = zodFieldErrors(checked.error);
-            req.log.error({ route: `${def.method} ${def.url}`, errors }, RESPONSE_MISMATCH);
-            return reply.code(500).send({ message: RESPONSE_MISMATCH, errors });
-          }
-        }
         return reply.send(result ?? null);
       },
     });
