@@ -11,6 +11,7 @@ import {
   type OfferLetter,
   type OfferLetterStaff,
   type ListEnvelope,
+  decodeCursor,
   fromNgwee,
   toNgwee,
 } from '@loan/shared-contract';
@@ -19,7 +20,7 @@ import type { Config } from '@loan/shared-server';
 import type { Ports } from '@loan/shared-server';
 import type { SessionUser } from '@loan/shared-server';
 import { HttpError, conflict, invalid, notFound, validationBody, zodFieldErrors } from '@loan/shared-server';
-import { audit, branchScope, inScope, recordAudit, type AuditActor, type BranchScope } from '@loan/shared-server';
+import { audit, branchScope, inScope, keysetEnvelope, recordAudit, type AuditActor, type BranchScope } from '@loan/shared-server';
 import { sql } from 'drizzle-orm';
 import * as repo from './repository';
 
@@ -286,13 +287,14 @@ export async function sign(db: Db, req: FastifyRequest, token: string, input: Si
 
 export async function list(
   db: Db,
-  q: { page: number; pageSize: number; status?: string; search?: string; fromDate?: string; toDate?: string },
+  q: { page: number; pageSize: number; cursor?: string; status?: string; search?: string; fromDate?: string; toDate?: string },
   scope: BranchScope,
 ): Promise<ListEnvelope<OfferLetterStaff>> {
   // Overdue pending letters lapse before they are listed by status.
   await repo.expireOverdue(db);
-  const { rows, total } = await repo.listLetters(db, { ...q, limit: q.pageSize, offset: (q.page - 1) * q.pageSize, scope: repo.scopeSql(scope) });
-  return { items: rows.map((r) => toStaffDto(r)), total, page: q.page, pageSize: q.pageSize };
+  const cursor = q.cursor ? (decodeCursor(q.cursor) ?? undefined) : undefined;
+  const { rows, total } = await repo.listLetters(db, { ...q, cursor, scope: repo.scopeSql(scope) });
+  return keysetEnvelope(rows, q, (r) => toStaffDto(r), (r) => ({ createdAt: r.created_at_text, id: Number(r.id) }), total);
 }
 
 export const SIGNED_KEPT = 'A signed offer letter is the signing evidence and cannot be deleted.';
