@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   OFFER_VALID_DAYS_DEFAULT,
@@ -24,6 +25,20 @@ export interface Config {
   secureCookies: boolean;
   /** Public origin of the apps, used in links sent by e-mail/SMS. */
   publicUrl: string;
+  /** NODE_ENV=production: no embedded database unless allowed, no test sinks. */
+  production: boolean;
+  /** ALLOW_EMBEDDED_DB=1: production may run on embedded PGlite (a trial, never a lender's books). */
+  allowEmbeddedDb: boolean;
+  /**
+   * Folder holding the built web apps (`portal/` and `public-borrower/`, as `npm run build`
+   * writes them to dist/apps). Set: the api serves them on its own origin. WEB_DIR; in
+   * production it defaults to dist/apps under the cwd when that folder exists.
+   */
+  webDir: string | undefined;
+  /** Host name (e.g. apply.lender.zm) on which every page is the borrower app. BORROWER_HOST. */
+  borrowerHost: string | undefined;
+  /** Bearer token that opens GET /metrics (Prometheus); without it /metrics answers 404. METRICS_TOKEN. */
+  metricsToken: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -37,6 +52,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const seed = (env['SEED'] ?? 'demo').toLowerCase();
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be 'demo' or 'none', got '${seed}'`);
   const scale = env['SEED_SCALE'];
+  const production = env['NODE_ENV'] === 'production';
+  const defaultWebDir = path.join(cwd, 'dist', 'apps');
+  if (env['METRICS_TOKEN'] !== undefined && env['METRICS_TOKEN'].length > 0 && env['METRICS_TOKEN'].length < 16) {
+    throw new Error('METRICS_TOKEN must be at least 16 characters');
+  }
   return {
     databaseUrl: env['DATABASE_URL'] || undefined,
     dataDir: env['DATA_DIR'] || path.join(cwd, '.data', 'pglite'),
@@ -49,10 +69,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionMaxHours: int(env['SESSION_MAX_HOURS'], SESSION_MAX_HOURS_DEFAULT, 'SESSION_MAX_HOURS'),
     secureCookies: ['1', 'true', 'yes'].includes((env['SECURE_COOKIES'] ?? '').toLowerCase()),
     publicUrl: (env['PUBLIC_URL'] || 'http://localhost:4200').replace(/\/$/, ''),
+    production,
+    allowEmbeddedDb: ['1', 'true', 'yes'].includes((env['ALLOW_EMBEDDED_DB'] ?? '').toLowerCase()),
+    webDir: env['WEB_DIR'] ? path.resolve(cwd, env['WEB_DIR']) : production && existsSync(defaultWebDir) ? defaultWebDir : undefined,
+    borrowerHost: env['BORROWER_HOST']?.toLowerCase() || undefined,
+    metricsToken: env['METRICS_TOKEN'] || undefined,
   };
 }
 
 /** Defaults for tests: in-memory database, no seed. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', ...overrides };
+}
+
+/**
+ * Production runs on PostgreSQL: embedded PGlite is one process with one connection, no
+ * backups by pg_dump and no second instance. ALLOW_EMBEDDED_DB=1 permits it (a trial).
+ */
+export function assertProductionDatabase(config: Pick<Config, 'production' | 'databaseUrl' | 'allowEmbeddedDb'>): void {
+  if (config.production && !config.databaseUrl && !config.allowEmbeddedDb) {
+    throw new Error(
+      'NODE_ENV=production needs a PostgreSQL server: set DATABASE_URL (or ALLOW_EMBEDDED_DB=1 to run a trial on embedded PGlite).',
+    );
+  }
 }
