@@ -70,6 +70,9 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  app.addHook('onRequestAbort', async (req) => {
+    req.log.info('client disconnected before the answer');
+  });
   const metrics = new Metrics();
   collectMetrics(app, metrics);
   await registerHttpHardening(app);

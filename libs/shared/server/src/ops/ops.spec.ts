@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { assertProductionDatabase, loadConfig } from '../config';
 import { buildServer } from '../server';
@@ -141,6 +142,40 @@ describe('logs', () => {
     expect(new Set(requestLines.map((l) => l['reqId'])).size).toBe(1);
     expect(lines.filter((l) => !('reqId' in l))).toEqual([]);
     expect(requestLines[0]['req']).toEqual({ method: 'POST', url: '/echo/:token?[redacted]' });
+  });
+
+  it('does not log a client that disconnects mid-request as an error', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(JSON.parse(l));
+        cb();
+      },
+    });
+    const app = await buildServer({ logger: { ...loggerOptions('info'), stream } });
+    // An upload read as a stream (as multipart files are): the read fails when the client goes.
+    app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
+    let failed!: () => void;
+    const readFailed = new Promise<void>((r) => (failed = r));
+    app.post('/upload', async (req) => {
+      try {
+        for await (const chunk of req.body as AsyncIterable<Buffer>) void chunk;
+      } finally {
+        failed();
+      }
+      return { ok: true };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as AddressInfo).port;
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\nabc');
+      setTimeout(() => socket.destroy(), 100);
+    });
+    await readFailed;
+    await new Promise((r) => setTimeout(r, 100));
+    await app.close();
+    expect(lines.filter((l) => Number(l['level']) >= 50)).toEqual([]);
+    expect(lines.map((l) => l['msg'])).toContain('client disconnected before the answer');
   });
 
   it('masks token- and NRC-like segments of paths that match no route', () => {
