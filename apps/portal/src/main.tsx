@@ -3,6 +3,7 @@ import * as ReactDOM from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { isDarkMode, loadPreferences, prepareSessionStorage, systemPrefersDark } from '@loan/shared-session';
 import App from './app/app';
+import type { LoginRouteState } from './app/login-route';
 import { routes } from './app/routes';
 import { createPortalStore } from './app/store';
 
@@ -14,8 +15,11 @@ document.documentElement.classList.toggle('dark', isDarkMode(loadPreferences().d
 
 const router = createBrowserRouter(routes);
 const { store, persistor } = createPortalStore({
-  // Spec §8: any 401 ends the session and leads to /login.
-  onExpired: () => void router.navigate('/login', { replace: true }),
+  // Spec §8: any 401 ends the session and leads to /login, where a toast says why.
+  onExpired: () => {
+    if (router.state.location.pathname === '/login') return;
+    void router.navigate('/login', { replace: true, state: { sessionEnded: true } satisfies LoginRouteState });
+  },
 });
 
 ReactDOM.createRoot(document.getElementById('root') as HTMLElement).render(
