@@ -14,7 +14,7 @@ export interface Config {
   dataDir: string;
   host: string;
   port: number;
-  /** 'demo' seeds demo accounts and business data into an empty database; 'none' seeds nothing. */
+  /** 'demo' seeds demo accounts and business data into an empty database; 'none' seeds nothing (the production default). */
   seed: 'demo' | 'none';
   /** Number of applications to seed (default: the demo size, about 2,000). */
   seedScale: number | undefined;
@@ -49,7 +49,8 @@ function int(value: string | undefined, fallback: number, name: string): number 
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const seed = (env['SEED'] ?? 'demo').toLowerCase();
+  // Demo accounts have a published password: a production database is never seeded unless asked.
+  const seed = (env['SEED'] ?? (env['NODE_ENV'] === 'production' ? 'none' : 'demo')).toLowerCase();
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be 'demo' or 'none', got '${seed}'`);
   const scale = env['SEED_SCALE'];
   const production = env['NODE_ENV'] === 'production';
