@@ -1,9 +1,11 @@
+// First: zod's setting must precede every schema declaration (see the file).
+import './zod-config';
 import { StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { isDarkMode, loadPreferences, prepareSessionStorage, systemPrefersDark } from '@loan/shared-session';
 import App from './app/app';
-import type { LoginRouteState } from './app/login-route';
+import { sessionEndedNotice } from './app/login-route';
 import { routes } from './app/routes';
 import { createPortalStore } from './app/store';
 
@@ -17,8 +19,10 @@ const router = createBrowserRouter(routes);
 const { store, persistor } = createPortalStore({
   // Spec §8: any 401 ends the session and leads to /login, where a toast says why.
   onExpired: () => {
+    console.info(`[portal] the server ended the session (at ${router.state.location.pathname})`);
     if (router.state.location.pathname === '/login') return;
-    void router.navigate('/login', { replace: true, state: { sessionEnded: true } satisfies LoginRouteState });
+    sessionEndedNotice.raise();
+    void router.navigate('/login', { replace: true });
   },
 });
 

@@ -1,15 +1,34 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { LoginPage } from '@loan/auth-feature';
 import { hasValidSession, selectAuthenticated } from '@loan/shared-session';
 import type { RootState } from './store';
 
-/** Router state of the move to /login after the server ended the session (main.tsx). */
-export interface LoginRouteState {
-  sessionEnded?: boolean;
-}
+/**
+ * Set when the server ended the session (a 401, main.tsx), taken by the login page. Not
+ * router state: the guard of the screen that got the 401 also sends the user on (to / and
+ * then /login), and that second move would drop it.
+ */
+let sessionEnded = false;
+const listeners = new Set<() => void>();
+export const sessionEndedNotice = {
+  raise(): void {
+    sessionEnded = true;
+    listeners.forEach((l) => l());
+  },
+  take(): boolean {
+    const was = sessionEnded;
+    sessionEnded = false;
+    return was;
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => sessionEnded,
+};
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
@@ -20,17 +39,15 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
  */
 export function LoginRoute() {
   const authenticated = useSelector((s: RootState) => selectAuthenticated(s));
-  const location = useLocation();
-  const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const sessionEnded = (location.state as LoginRouteState | null)?.sessionEnded === true;
+  const ended = useSyncExternalStore(sessionEndedNotice.subscribe, sessionEndedNotice.get);
 
   useEffect(() => {
-    if (!sessionEnded) return;
-    enqueueSnackbar(SESSION_ENDED_MESSAGE, { variant: 'warning', key: 'session-ended', preventDuplicate: true });
-    // Said once: a reload or a later visit to /login does not repeat it.
-    void navigate(location.pathname, { replace: true, state: null });
-  }, [sessionEnded, enqueueSnackbar, navigate, location.pathname]);
+    // Taken, so said once: a later visit to /login does not repeat it.
+    if (ended && sessionEndedNotice.take()) {
+      enqueueSnackbar(SESSION_ENDED_MESSAGE, { variant: 'warning', key: 'session-ended', preventDuplicate: true });
+    }
+  }, [ended, enqueueSnackbar]);
 
   if (authenticated && hasValidSession()) return <Navigate to="/dashboard" replace />;
   return <LoginPage />;

@@ -103,7 +103,7 @@ export function ErrorPage() {
       <p className="max-w-md text-gray-700 dark:text-gray-300">{describeError(error)}</p>
       <p className="max-w-md text-sm text-gray-700 dark:text-gray-300">
         If it happens again, tell support what you were doing and quote this reference:{' '}
-        <code className="rounded bg-white px-1.5 py-0.5 font-mono text-gray-900 select-all dark:bg-slate-800 dark:text-gray-100" data-testid="error-reference">
+        <code className="rounded bg-white px-1.5 py-0.5 font-mono whitespace-nowrap text-gray-900 select-all dark:bg-slate-800 dark:text-gray-100" data-testid="error-reference">
           {reference}
         </code>
       </p>
