@@ -1,5 +1,3 @@
-// First: zod's setting must precede every schema declaration (see the file).
-import './zod-config';
 import { Provider } from 'react-redux';
 import { ApplyPage, ContractPage } from '@loan/public-borrower-feature';
 import { borrowerStore } from './store';
