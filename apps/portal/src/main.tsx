@@ -5,7 +5,7 @@ import * as ReactDOM from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { isDarkMode, loadPreferences, prepareSessionStorage, systemPrefersDark } from '@loan/shared-session';
 import App from './app/app';
-import { sessionEndedNotice } from './app/login-route';
+import { onSessionExpired } from './app/login-route';
 import { routes } from './app/routes';
 import { createPortalStore } from './app/store';
 
@@ -18,12 +18,7 @@ document.documentElement.classList.toggle('dark', isDarkMode(loadPreferences().d
 const router = createBrowserRouter(routes);
 const { store, persistor } = createPortalStore({
   // Spec §8: any 401 ends the session and leads to /login, where a toast says why.
-  onExpired: () => {
-    console.info(`[portal] the server ended the session (at ${router.state.location.pathname})`);
-    if (router.state.location.pathname === '/login') return;
-    sessionEndedNotice.raise();
-    void router.navigate('/login', { replace: true });
-  },
+  onExpired: onSessionExpired(router),
 });
 
 ReactDOM.createRoot(document.getElementById('root') as HTMLElement).render(

@@ -30,6 +30,20 @@ export const sessionEndedNotice = {
   get: () => sessionEnded,
 };
 
+/**
+ * The store's onExpired (spec §8: any 401 ends the session and leads to /login), for
+ * main.tsx and the tests alike: raises the notice the login page shows, unless the user
+ * is on /login already (a failed sign-in is not an ended session).
+ */
+export function onSessionExpired(router: { state: { location: { pathname: string } }; navigate: (to: string, opts: { replace: boolean }) => unknown }) {
+  return () => {
+    console.info(`[portal] the server ended the session (at ${router.state.location.pathname})`);
+    if (router.state.location.pathname === '/login') return;
+    sessionEndedNotice.raise();
+    void router.navigate('/login', { replace: true });
+  };
+}
+
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 /**

@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { assertProductionDatabase, loadConfig } from '../config';
+import { queryRows } from '../db';
 import { buildServer } from '../server';
 import { createTestApp, type TestApp } from '../testing';
 import { loggerOptions, logUrl } from './logging';
@@ -70,7 +71,7 @@ describe('health', () => {
   });
 
   it('is not ready when a migration of this build is not applied', async () => {
-    const [{ name }] = (await t.db.execute(sql`SELECT name FROM schema_migrations ORDER BY name DESC LIMIT 1`)).rows as { name: string }[];
+    const [{ name }] = await queryRows<{ name: string }>(t.db, sql`SELECT name FROM schema_migrations ORDER BY name DESC LIMIT 1`);
     await t.db.execute(sql`DELETE FROM schema_migrations WHERE name = ${name}`);
     try {
       const res = await t.app.inject({ method: 'GET', url: '/health/ready' });

@@ -80,17 +80,18 @@ function requestPath(req: FastifyRequest): string | undefined {
 export async function registerWebApps(app: FastifyInstance, opts: WebOptions): Promise<WebAppName[]> {
   const portal = loadApp(opts.dir, 'portal');
   const borrower = loadApp(opts.dir, 'public-borrower');
-  if (!portal && !borrower) throw new Error(`no built web app in ${opts.dir} (run npm run build, or unset WEB_DIR)`);
+  const main = portal ?? borrower;
+  if (!main) throw new Error(`no built web app in ${opts.dir} (run npm run build, or unset WEB_DIR)`);
   const borrowerHost = opts.borrowerHost?.toLowerCase();
 
   // Only reply.sendFile: no routes (the route walk requires every route to declare its auth).
-  await app.register(fastifyStatic, { root: (portal ?? borrower)!.root, serve: false, preCompressed: true, dotfiles: 'deny' });
+  await app.register(fastifyStatic, { root: main.root, serve: false, preCompressed: true, dotfiles: 'deny' });
 
   /** The apps to look in for this request, the one whose pages it shows first. */
   const appsFor = (req: FastifyRequest, urlPath: string): WebApp[] => {
     const onBorrowerHost = !!borrowerHost && req.hostname.toLowerCase() === borrowerHost;
-    if (onBorrowerHost) return [borrower ?? portal!];
-    const first = BORROWER_PAGES.test(urlPath) && borrower ? borrower : (portal ?? borrower)!;
+    if (onBorrowerHost) return [borrower ?? main];
+    const first = BORROWER_PAGES.test(urlPath) && borrower ? borrower : main;
     return [first, ...[portal, borrower].filter((a): a is WebApp => !!a && a !== first)];
   };
 
