@@ -20,6 +20,7 @@ const esmPackages = [
   'apexcharts',
   'signature_pad',
   'date-fns',
+  'content-disposition',
 ];
 
 module.exports = {

@@ -21,6 +21,20 @@ export function e2eConfig(opts: { project: string; app: 'portal' | 'public-borro
   process.env[DELIVERED_MESSAGES_ENV] = delivered;
   const apiUrl = `http://127.0.0.1:${opts.apiPort}`;
   const baseURL = `http://127.0.0.1:${opts.appPort}`;
+  /**
+   * E2E_SERVED_BY_API=1: no Vite at all; the built api (its sources through tsx) serves the
+   * built apps on the app port, as in production (`npm run build` first: both apps).
+   */
+  const servedByApi = () => ({
+    command: `npx tsx --tsconfig apps/api/tsconfig.app.json apps/api/src/main.ts`,
+    cwd: root,
+    url: `${baseURL}/health/ready`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(opts.appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', DELIVERED_MESSAGES_FILE: delivered, WEB_DIR: join(root, 'dist/apps') },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  });
   return defineConfig({
     testDir: './src',
     fullyParallel: false,
@@ -51,7 +65,7 @@ export function e2eConfig(opts: { project: string; app: 'portal' | 'public-borro
         },
       },
     ],
-    webServer: [
+    webServer: process.env['E2E_SERVED_BY_API'] === '1' ? [servedByApi()] : [
       {
         command: `npx tsx --tsconfig apps/api/tsconfig.app.json apps/api/src/main.ts`,
         cwd: root,

@@ -1,8 +1,11 @@
+// First: zod's setting must precede every schema declaration (see the file).
+import './zod-config';
 import { StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { isDarkMode, loadPreferences, prepareSessionStorage, systemPrefersDark } from '@loan/shared-session';
 import App from './app/app';
+import { onSessionExpired } from './app/login-route';
 import { routes } from './app/routes';
 import { createPortalStore } from './app/store';
 
@@ -14,8 +17,8 @@ document.documentElement.classList.toggle('dark', isDarkMode(loadPreferences().d
 
 const router = createBrowserRouter(routes);
 const { store, persistor } = createPortalStore({
-  // Spec §8: any 401 ends the session and leads to /login.
-  onExpired: () => void router.navigate('/login', { replace: true }),
+  // Spec §8: any 401 ends the session and leads to /login, where a toast says why.
+  onExpired: onSessionExpired(router),
 });
 
 ReactDOM.createRoot(document.getElementById('root') as HTMLElement).render(

@@ -1,3 +1,5 @@
+// First: zod's setting must precede every schema declaration (see the file).
+import './zod-config';
 import { StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
 import App from './app/app';

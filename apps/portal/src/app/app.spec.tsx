@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ALL_PERMISSIONS, P, type PermissionName } from '@loan/shared-contract';
 import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE, PERSIST_STORAGE_KEY, prepareSessionStorage } from '@loan/shared-session';
+import { describeError, errorReference } from './pages';
 import { RouteEffects } from './route-effects';
 import { routes } from './routes';
 import { SCREEN_REGISTRY } from './screens';
@@ -194,6 +195,8 @@ describe('the 401 rule', () => {
     expect(sessionStorage.getItem(AUTHENTICATED_FLAG)).toBeNull();
     expect(store.getState().session.authenticated).toBe(false);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    // The login page says why the user is back there.
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
   });
 
   it("treats a '401 Unauthorized' message like a 401", async () => {
@@ -295,4 +298,43 @@ describe('root view', () => {
       timeout: 7000,
     });
   }, 15_000);
+});
+
+describe('the finish', () => {
+  it('sends a signed-in user who opens /login on to the dashboard', async () => {
+    seedSession(ALL_PERMISSIONS);
+    const { router } = await renderPortal('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('shows no session-ended toast on a plain visit to /login', async () => {
+    await renderPortal('/login');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).not.toBeInTheDocument();
+  });
+
+  it("'Go back home' on the not-found page leads to the dashboard when signed in, to sign-in when not", async () => {
+    seedSession(ALL_PERMISSIONS);
+    const first = await renderPortal('/no-such-page');
+    expect(await screen.findByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/dashboard');
+    first.unmount();
+    sessionStorage.clear();
+    await renderPortal('/no-such-page');
+    expect(await screen.findByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/login');
+  });
+
+  it('/error says what went wrong, gives a reference to quote and a way back', async () => {
+    await renderPortal('/error');
+    expect(await screen.findByRole('heading', { name: 'Something went wrong!' })).toBeInTheDocument();
+    expect(screen.getByTestId('error-reference').textContent).toMatch(/^ERR-\d{8}-\d{4}-[2-9A-Z]{4}$/);
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('names the failure in words: a missing page, a chunk that could not load, a fault', () => {
+    expect(describeError(new Error('Failed to fetch dynamically imported module: /assets/x.js'))).toMatch(/could not be downloaded/);
+    expect(describeError(new Error('x is undefined'))).toMatch(/fault in the portal/);
+    expect(errorReference(new Date('2026-11-25T01:42:00Z'), () => 0)).toBe('ERR-20261125-0142-2222');
+  });
 });

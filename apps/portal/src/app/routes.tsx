@@ -1,7 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ForgotPasswordPage, LoginPage, PasswordResetPage } from '@loan/auth-feature';
+import { ForgotPasswordPage, PasswordResetPage } from '@loan/auth-feature';
 import type { ScreenDescriptor } from '@loan/shared-permissions';
+import { LoginRoute } from './login-route';
 import { ErrorPage, PublicNotAvailablePage, UnknownRoutePage } from './pages';
 import { RequireAuth } from './require-auth';
 import { RequirePermission } from './require-permission';
@@ -41,7 +42,7 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { path: '/', handle: { auth: false } satisfies RouteHandle, element: <Navigate to="/login" replace /> },
-      page('/login', { title: 'Login', auth: false }, LoginPage),
+      page('/login', { title: 'Login', auth: false }, LoginRoute),
       page('/error', { title: 'Error', auth: false }, ErrorPage),
       page('/apply', { title: 'Apply for a Loan', auth: false }, ApplyPage),
       page('/loan-offer-letter/:token', { title: 'Loan Offer Letter', auth: false }, ContractPage),

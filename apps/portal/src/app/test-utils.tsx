@@ -3,6 +3,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { P, PERSISTED_STATE_TTL_MS, type PermissionName } from '@loan/shared-contract';
 import { AUTHENTICATED_FLAG, PERSIST_STORAGE_KEY } from '@loan/shared-session';
 import { App } from './app';
+import { onSessionExpired } from './login-route';
 import { routes } from './routes';
 import { createPortalStore } from './store';
 
@@ -29,7 +30,7 @@ export const EXPIRED_AGE = PERSISTED_STATE_TTL_MS + 1000;
 /** The whole portal (store, persistence, route table) at `path`, as main.tsx builds it. */
 export async function renderPortal(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const { store, persistor } = createPortalStore({ onExpired: () => void router.navigate('/login', { replace: true }) });
+  const { store, persistor } = createPortalStore({ onExpired: onSessionExpired(router) });
   const utils = render(<App store={store} persistor={persistor} router={router} />);
   // Let redux-persist rehydrate.
   await act(async () => {

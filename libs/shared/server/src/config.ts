@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   OFFER_VALID_DAYS_DEFAULT,
@@ -13,7 +14,7 @@ export interface Config {
   dataDir: string;
   host: string;
   port: number;
-  /** 'demo' seeds demo accounts and business data into an empty database; 'none' seeds nothing. */
+  /** 'demo' seeds demo accounts and business data into an empty database; 'none' seeds nothing (the production default). */
   seed: 'demo' | 'none';
   /** Number of applications to seed (default: the demo size, about 2,000). */
   seedScale: number | undefined;
@@ -29,6 +30,20 @@ export interface Config {
    * it does not match (on in test harnesses, VALIDATE_RESPONSES=1 elsewhere).
    */
   validateResponses: boolean;
+  /** NODE_ENV=production: no embedded database unless allowed, no test sinks. */
+  production: boolean;
+  /** ALLOW_EMBEDDED_DB=1: production may run on embedded PGlite (a trial, never a lender's books). */
+  allowEmbeddedDb: boolean;
+  /**
+   * Folder holding the built web apps (`portal/` and `public-borrower/`, as `npm run build`
+   * writes them to dist/apps). Set: the api serves them on its own origin. WEB_DIR; in
+   * production it defaults to dist/apps under the cwd when that folder exists.
+   */
+  webDir: string | undefined;
+  /** Host name (e.g. apply.lender.zm) on which every page is the borrower app. BORROWER_HOST. */
+  borrowerHost: string | undefined;
+  /** Bearer token that opens GET /metrics (Prometheus); without it /metrics answers 404. METRICS_TOKEN. */
+  metricsToken: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -39,9 +54,15 @@ function int(value: string | undefined, fallback: number, name: string): number 
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const seed = (env['SEED'] ?? 'demo').toLowerCase();
+  // Demo accounts have a published password: a production database is never seeded unless asked.
+  const seed = (env['SEED'] ?? (env['NODE_ENV'] === 'production' ? 'none' : 'demo')).toLowerCase();
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be 'demo' or 'none', got '${seed}'`);
   const scale = env['SEED_SCALE'];
+  const production = env['NODE_ENV'] === 'production';
+  const defaultWebDir = path.join(cwd, 'dist', 'apps');
+  if (env['METRICS_TOKEN'] !== undefined && env['METRICS_TOKEN'].length > 0 && env['METRICS_TOKEN'].length < 16) {
+    throw new Error('METRICS_TOKEN must be at least 16 characters');
+  }
   return {
     databaseUrl: env['DATABASE_URL'] || undefined,
     dataDir: env['DATA_DIR'] || path.join(cwd, '.data', 'pglite'),
@@ -55,10 +76,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secureCookies: ['1', 'true', 'yes'].includes((env['SECURE_COOKIES'] ?? '').toLowerCase()),
     publicUrl: (env['PUBLIC_URL'] || 'http://localhost:4200').replace(/\/$/, ''),
     validateResponses: ['1', 'true', 'yes'].includes((env['VALIDATE_RESPONSES'] ?? '').toLowerCase()),
+    production,
+    allowEmbeddedDb: ['1', 'true', 'yes'].includes((env['ALLOW_EMBEDDED_DB'] ?? '').toLowerCase()),
+    webDir: env['WEB_DIR'] ? path.resolve(cwd, env['WEB_DIR']) : production && existsSync(defaultWebDir) ? defaultWebDir : undefined,
+    borrowerHost: env['BORROWER_HOST']?.toLowerCase() || undefined,
+    metricsToken: env['METRICS_TOKEN'] || undefined,
   };
 }
 
 /** Defaults for tests: in-memory database, no seed, answers checked against their schemas. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, ...overrides };
+}
+
+/**
+ * Production runs on PostgreSQL: embedded PGlite is one process with one connection, no
+ * backups by pg_dump and no second instance. ALLOW_EMBEDDED_DB=1 permits it (a trial).
+ */
+export function assertProductionDatabase(config: Pick<Config, 'production' | 'databaseUrl' | 'allowEmbeddedDb'>): void {
+  if (config.production && !config.databaseUrl && !config.allowEmbeddedDb) {
+    throw new Error(
+      'NODE_ENV=production needs a PostgreSQL server: set DATABASE_URL (or ALLOW_EMBEDDED_DB=1 to run a trial on embedded PGlite).',
+    );
+  }
 }

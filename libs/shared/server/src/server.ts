@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { loadConfig, testConfig, type Config } from './config';
-import { loadMigrations, migrate, openDatabase, type Db } from './db';
+import { loadMigrations, migrate, migrationsDir, openDatabase, type Db } from './db';
+import { collectMetrics, Metrics, registerHttpHardening, registerOps, registerWebApps, requestIdGenerator, type PoolStats } from './ops';
 import { registerErrorHandling } from './http/errors';
 import type { RouteDef } from './http/route';
 import { outboxPorts, withDelivery, type DeliverySink, type Ports } from './ports';
@@ -21,6 +22,8 @@ export interface ServerOptions {
   migrationsDir?: string;
   /** Also hands each sent message, secrets in clear, to this sink (tests and the local e2e api only). */
   deliveredTo?: DeliverySink;
+  /** The PostgreSQL pool's connections, for /metrics. */
+  poolStats?: () => PoolStats;
 }
 
 /**
@@ -42,6 +45,9 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
+    // Every log line of a request carries this id; the answer sends it back (X-Request-Id).
+    genReqId: requestIdGenerator(opts.trustProxy ?? false),
+    requestIdHeader: false,
     // Path parameters longer than the router's default 100 characters (a mangled contract
     // link, say) reach the handlers, which answer 404/422, instead of a bare 414.
     routerOptions: { maxParamLength: 2048 },
@@ -61,8 +67,20 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   app.decorateRequest('sessionUser', null);
   if (closeDb) app.addHook('onClose', closeDb);
 
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onRequestAbort', async (req) => {
+    req.log.info('client disconnected before the answer');
+  });
+  const metrics = new Metrics();
+  collectMetrics(app, metrics);
+  await registerHttpHardening(app);
   await app.register(cookie);
   registerErrorHandling(app);
+  const migrations = loadMigrations(opts.migrationsDir ?? migrationsDir()).map((m) => m.name);
+  registerOps(app, { migrations, metrics, poolStats: opts.poolStats });
+  if (config.webDir) await registerWebApps(app, { dir: config.webDir, borrowerHost: config.borrowerHost });
   for (const mod of opts.modules ?? []) await app.register(mod);
   return app;
 }

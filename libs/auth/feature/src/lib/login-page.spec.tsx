@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +19,20 @@ beforeEach(() => {
 
 type Step = { path: string; body?: unknown };
 
+/** The texts of the toasts on screen (notistack's message element). */
+const toastTexts = () => Array.from(document.querySelectorAll('#notistack-snackbar')).map((e) => e.textContent ?? '');
+
+/** Every distinct set of toasts shown while it runs, in order. */
+function watchToasts(): string[][] {
+  const seen: string[][] = [];
+  const record = () => {
+    const now = toastTexts();
+    if (JSON.stringify(now) !== JSON.stringify(seen[seen.length - 1])) seen.push(now);
+  };
+  new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+  return seen;
+}
+
 function happyApi(calls: Step[], overrides: Partial<Record<'login' | 'init', () => Response>> = {}) {
   server.use(
     http.get(apiUrl('/sanctum/csrf-cookie'), () => {
@@ -28,10 +42,12 @@ function happyApi(calls: Step[], overrides: Partial<Record<'login' | 'init', () 
     }),
     http.post(apiUrl('/login'), async ({ request }) => {
       calls.push({ path: 'login', body: await request.json() });
+      await delay(30);
       return overrides.login?.() ?? HttpResponse.json({ status: '300', message: 'ok' });
     }),
     http.post(apiUrl('/api/initUserData'), async ({ request }) => {
       calls.push({ path: 'init', body: await request.json() });
+      await delay(30);
       return overrides.init?.() ?? HttpResponse.json({ status: '300', data: { user: demoUser } });
     }),
     http.get(apiUrl('/api/role/byId/1'), () => {
@@ -47,14 +63,18 @@ async function submit(identifier: string, password = 'Demo#2026') {
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-it('runs csrf-cookie, login, initUserData with progress messages, then welcomes and lands on /dashboard', async () => {
+it('runs csrf-cookie, login, initUserData with ONE progress toast whose text moves on, then welcomes and lands on /dashboard', async () => {
   const calls: Step[] = [];
   happyApi(calls);
   const { store } = renderPage(<LoginPage />, { route: '/login', path: '/login' });
+  const seen = watchToasts();
   await submit('admin@demo.zm');
 
   expect(await screen.findByText('Welcome Ada Admin')).toBeInTheDocument();
-  for (const m of ['Please wait...', 'Authenticating...', 'Almost done...']) expect(screen.getByText(m)).toBeInTheDocument();
+  // Never two toasts at once: each step's text replaced the one before, in the same toast.
+  expect(seen.filter((texts) => texts.length > 1)).toEqual([]);
+  expect(seen.flat()).toEqual(expect.arrayContaining(['Authenticating...', 'Almost done...', 'Welcome Ada Admin']));
+  expect(toastTexts()).toEqual(['Welcome Ada Admin']);
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   expect(calls.map((c) => c.path)).toEqual(['csrf', 'login', 'init', 'role']);
   expect(calls[1].body).toEqual({ email: 'admin@demo.zm', password: 'Demo#2026' });
@@ -98,6 +118,8 @@ it.each(failures)('on %s shows the spec message, stays on /login and clears loca
   await submit('admin@demo.zm', 'wrong-password');
   expect(await screen.findByText(message)).toBeInTheDocument();
   expect(screen.queryByText(/^Welcome/)).not.toBeInTheDocument();
+  // The progress toast does not stay behind after a failure.
+  await waitFor(() => expect(toastTexts()).toEqual([message]));
   expect(screen.getByTestId('location')).toHaveTextContent('/login');
   expect(localStorage.length).toBe(0);
   expect(sessionStorage.length).toBe(0);

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { createElement, useCallback, useState, useSyncExternalStore } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
@@ -16,31 +16,60 @@ import {
 } from '@loan/shared-session';
 import { assertSuccess, messageForError, MSG, SignInFailure } from './sign-in-messages';
 
+/** A text that changes while it is shown (the one sign-in toast). */
+function liveText(initial: string) {
+  let text = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => text,
+    set(next: string) {
+      text = next;
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+type LiveText = ReturnType<typeof liveText>;
+
+function LiveMessage({ source }: { source: LiveText }) {
+  return useSyncExternalStore(source.subscribe, source.get);
+}
+
+let attempts = 0;
+const WELCOME_MS = 4000;
+
 /**
- * The sign-in sequence of spec §2/§8: csrf-cookie, login, initUserData, with the
- * progress toasts 'Please wait...', 'Authenticating...', 'Almost done...' and
- * 'Welcome {name}', then /dashboard. On failure the message is shown and local and
- * session storage are cleared.
+ * The sign-in sequence of spec §2/§8: csrf-cookie, login, initUserData, then /dashboard.
+ * The spec's messages 'Please wait...', 'Authenticating...', 'Almost done...' and
+ * 'Welcome {name}' are ONE toast whose text moves on with each step (four stacked toasts
+ * covered the top bar). On failure that toast goes, the failure's message is shown and
+ * local and session storage are cleared.
  */
 export function useSignIn() {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
 
   const signIn = useCallback(
     async (identifier: string, password: string) => {
       const creds = credentialsFor(identifier, password);
       setBusy(true);
+      const progress = liveText(MSG.wait);
+      attempts += 1;
+      const key = `sign-in-${attempts}`;
+      enqueueSnackbar(createElement(LiveMessage, { source: progress }), { variant: 'info', key, persist: true });
       try {
-        enqueueSnackbar(MSG.wait, { variant: 'info' });
         const csrf = await dispatch(sessionApi.endpoints.csrfCookie.initiate());
         if ('error' in csrf && csrf.error) throw new SignInFailure(messageForError(csrf.error as FetchBaseQueryError));
 
-        enqueueSnackbar(MSG.authenticating, { variant: 'info' });
+        progress.set(MSG.authenticating);
         assertSuccess(await dispatch(sessionApi.endpoints.login.initiate(creds)));
 
-        enqueueSnackbar(MSG.almostDone, { variant: 'info' });
+        progress.set(MSG.almostDone);
         const init = assertSuccess(await dispatch(sessionApi.endpoints.initUserData.initiate(creds)));
         const user = init.data?.user;
         if (!user) throw new SignInFailure(MSG.somethingWrong);
@@ -54,9 +83,11 @@ export function useSignIn() {
           browserStorage.local.set(LS_PERMISSIONS, JSON.stringify(names));
         }
 
-        enqueueSnackbar(MSG.welcome(user.fullname), { variant: 'success' });
+        progress.set(MSG.welcome(user.fullname));
+        setTimeout(() => closeSnackbar(key), WELCOME_MS);
         navigate('/dashboard');
       } catch (e) {
+        closeSnackbar(key);
         enqueueSnackbar(e instanceof SignInFailure ? e.message : MSG.exception, { variant: 'error' });
         browserStorage.local.clear();
         browserStorage.session.clear();
@@ -66,7 +97,7 @@ export function useSignIn() {
         setBusy(false);
       }
     },
-    [dispatch, enqueueSnackbar, navigate],
+    [dispatch, enqueueSnackbar, closeSnackbar, navigate],
   );
 
   return { signIn, busy };

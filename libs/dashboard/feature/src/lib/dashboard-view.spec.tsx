@@ -6,7 +6,7 @@ import { DASHBOARD_PATHS, emptyCountsByMonth } from '@loan/shared-contract';
 import { renderWithProviders } from '@loan/shared-data-access-api/testing';
 import { formatTime } from '@loan/shared-util-format';
 import { DashboardView } from './dashboard-view';
-import { lastMonthWithData } from './monthly-chart';
+import { labelAnchor, lastMonthWithData } from './monthly-chart';
 import { chartStats, countOf, dailyCards, dashboardHandlers, requests } from './test-fixtures';
 
 // The chart is drawn by apexcharts in a browser; here we capture what it is given.
@@ -150,6 +150,20 @@ it('plots Requests in blue and Closed in green with the legend hidden and smooth
   expect(chartProps?.options.legend?.show).toBe(false);
   expect(chartProps?.options.stroke?.curve).toBe('smooth');
   expect(chartProps?.options.annotations?.xaxis).toEqual([]);
+  // No hand-made legend beside the chart either (spec: legend hidden).
+  // ('Requests' is only the screen-reader table's column head now.)
+  expect(screen.getAllByText('Requests').map((e) => e.tagName)).toEqual(['TH']);
+  // Month labels are whole: never rotated or trimmed.
+  expect(chartProps?.options.xaxis?.labels).toMatchObject({ rotate: 0, trim: false });
+});
+
+it("anchors the chosen month's label inwards at the ends of the year, so 'December' is not cut", async () => {
+  const lastYear = String(Number(year) - 1);
+  server.use(...dashboardHandlers({ chart: { ...chartStats(lastYear), selected_month: '12' } }));
+  await renderView();
+  await screen.findByTestId('apex-chart');
+  expect(chartProps?.options.annotations?.xaxis?.[0]).toMatchObject({ x: 'Dec', label: { text: 'December', textAnchor: 'end' } });
+  expect([0, 1, 5, 10, 11].map(labelAnchor)).toEqual(['start', 'start', 'middle', 'end', 'end']);
 });
 
 it('marks the chosen month on the chart and gives screen readers the figures as a table', async () => {

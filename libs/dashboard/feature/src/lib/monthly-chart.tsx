@@ -12,6 +12,13 @@ export const CHART_COLORS = { requests: '#2563eb', closed: '#16a34a' } as const;
 export const LOADING_TEXT = 'Loading chart data...';
 export const EMPTY_TEXT = 'No chart data available';
 
+/** Where a label over month `i` (0-11) hangs from its line: inwards near the chart's edges. */
+export function labelAnchor(i: number): 'start' | 'middle' | 'end' {
+  if (i <= 1) return 'start';
+  if (i >= 10) return 'end';
+  return 'middle';
+}
+
 /** Index (0-11) of the last month of `year` that has begun by `now`; 11 for past years. */
 export function lastMonthWithData(year: string, now: Date): number {
   const y = Number(year);
@@ -34,7 +41,11 @@ function Loading() {
   );
 }
 
-/** Requests (blue) and Closed (green) applications per month; only req and clo are plotted (spec §3). */
+/**
+ * Requests (blue) and Closed (green) applications per month; only req and clo are plotted
+ * (spec §3). The spec hides the legend: the series are named in the tooltip and the
+ * screen-reader table, not in a legend of our own.
+ */
 export function MonthlyChart({ data, loading }: MonthlyChartProps) {
   const dark = useDarkMode();
   const series = useMemo(() => {
@@ -70,8 +81,15 @@ export function MonthlyChart({ data, loading }: MonthlyChartProps) {
       stroke: { curve: 'smooth', width: 3 },
       markers: { size: 3 },
       dataLabels: { enabled: false },
-      grid: { borderColor: dark ? '#334155' : '#e5e7eb' },
-      xaxis: { categories: MONTHS.map((m) => m.name.slice(0, 3)) },
+      // Room at both ends for the first and last month's labels and markers.
+      grid: { borderColor: dark ? '#334155' : '#e5e7eb', padding: { left: 12, right: 20 } },
+      // Three-letter months, never rotated or trimmed: on a phone every other one is hidden
+      // rather than cut ("Decembe").
+      xaxis: {
+        categories: MONTHS.map((m) => m.name.slice(0, 3)),
+        labels: { rotate: 0, trim: false, hideOverlappingLabels: true },
+        tickPlacement: 'on',
+      },
       yaxis: { min: 0, forceNiceScale: true, labels: { formatter: (v: number) => String(Math.round(v)) } },
       tooltip: { theme: dark ? 'dark' : 'light', shared: true, intersect: false },
       // The month chosen in the filter is marked on the year's chart.
@@ -85,6 +103,8 @@ export function MonthlyChart({ data, loading }: MonthlyChartProps) {
                 label: {
                   text: selected.name,
                   orientation: 'horizontal',
+                  // Anchored inwards at the ends of the year, so 'December' is not cut at the edge.
+                  textAnchor: labelAnchor(MONTHS.indexOf(selected)),
                   borderColor: 'transparent',
                   style: { background: dark ? '#334155' : '#f3f4f6', color: dark ? '#e5e7eb' : '#374151' },
                 },
@@ -100,16 +120,6 @@ export function MonthlyChart({ data, loading }: MonthlyChartProps) {
   return (
     <Card
       title={title}
-      actions={
-        <span className="flex items-center gap-3 text-xs text-gray-600 dark:text-gray-300" aria-hidden="true">
-          <span className="flex items-center gap-1">
-            <span className="h-2 w-4 rounded" style={{ background: CHART_COLORS.requests }} /> Requests
-          </span>
-          <span className="flex items-center gap-1">
-            <span className="h-2 w-4 rounded" style={{ background: CHART_COLORS.closed }} /> Closed
-          </span>
-        </span>
-      }
     >
       {loading ? (
         <Loading />

@@ -28,6 +28,8 @@ export interface Database {
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
   /** PGlite only: a dump of the data folder (see OpenOptions.loadDataDir). */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -45,7 +47,8 @@ export interface OpenOptions {
 // numeric and bigint stay strings (exact); int8 counts are parsed by the queries that need numbers.
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const max = opts.poolSize ?? 20;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max });
     // Fail fast with a clear error when the server is unreachable.
     const probe = await pool.connect();
     probe.release();
@@ -66,6 +69,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
           client.release();
         }
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       close: () => pool.end(),
     };
   }

@@ -72,6 +72,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own 4xx: malformed JSON, unsupported media type, body too large...
       return reply.code(status).send({ message: err instanceof SyntaxError ? 'Malformed JSON body.' : err.message });
     }
+    // A client that went away mid-request (closed tab, lost signal) is not a server fault.
+    if (req.raw.destroyed || reply.raw.destroyed) {
+      req.log.info({ errMessage: err.message }, 'client disconnected before the answer');
+      return reply;
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: 'Server Error' });
   });

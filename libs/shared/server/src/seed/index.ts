@@ -14,11 +14,19 @@ export * from './demo-data';
  */
 export async function seedIfEmpty(db: Db, config: Config, log: (line: string) => void = () => undefined): Promise<boolean> {
   if (config.seed !== 'demo') return false;
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
-  if (row.n > 0) return false;
-  const t = Date.now();
-  await seedDemoAccounts(db);
-  await seedDemoData(db, { applications: config.seedScale || DEMO_APPLICATIONS, log });
-  log(`finished in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  return true;
+  // Several instances may start together on one empty PostgreSQL: the first seeds while the
+  // others wait on this lock, then find users and leave the data as it is.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [row] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM users`);
+    if (row.n > 0) return false;
+    const t = Date.now();
+    await seedDemoAccounts(tx);
+    await seedDemoData(tx, { applications: config.seedScale || DEMO_APPLICATIONS, log });
+    log(`finished in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    return true;
+  });
 }
+
+// Any constant (the migrations use 727001).
+const SEED_LOCK_KEY = 727_002;

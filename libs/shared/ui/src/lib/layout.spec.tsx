@@ -131,11 +131,47 @@ describe('TopBar', () => {
     const account = screen.getByRole('button', { name: /Ada Admin/ });
     account.focus();
     await user.keyboard('{Enter}');
-    await user.tab();
     expect(screen.getByRole('menuitem', { name: 'My Profile' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(account).toHaveFocus();
+  });
+
+  it('user menu items are reached with the arrow keys (wrapping), Home and End; Tab leaves and closes it', async () => {
+    const user = userEvent.setup();
+    const onLogout = jest.fn();
+    render(
+      <MemoryRouter>
+        <TopBar userName="Ada Admin" isDark={false} mobileMenuOpen={false} asideOpen onToggleDark={jest.fn()} onLogout={onLogout} onToggleMobileMenu={jest.fn()} onToggleAside={jest.fn()} />
+      </MemoryRouter>,
+    );
+    const account = screen.getByRole('button', { name: /Ada Admin/ });
+    account.focus();
+    await user.keyboard('{ArrowDown}');
+    const item = (name: string) => screen.getByRole('menuitem', { name });
+    expect(item('My Profile')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('Settings')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('Log Out')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('My Profile')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(item('Log Out')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(item('My Profile')).toHaveFocus();
+    await user.keyboard('{End}');
+    await user.keyboard('{Enter}');
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    // ArrowUp on the button opens on the last item; items are not Tab stops.
+    account.focus();
+    await user.keyboard('{ArrowUp}');
+    expect(item('Log Out')).toHaveFocus();
+    expect(item('My Profile')).toHaveAttribute('tabindex', '-1');
+    await user.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from './icon';
 import { cx } from './cx';
@@ -23,6 +23,8 @@ const ICON_BTN =
   'h-10 w-10 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 ' +
   'focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 dark:text-gray-300 dark:hover:bg-slate-800 dark:hover:text-white';
 
+const menuItems = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
 /**
  * The top bar (spec §2): mobile menu toggle, large-screen aside toggle, a user menu with
  * My Profile, Settings and Log Out, a light/dark toggle and a logout button.
@@ -41,8 +43,45 @@ export function TopBar({
   variant = 'basic',
 }: TopBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // Which item takes focus when the menu opens (WAI-ARIA menu button: Enter, Space and
+  // ArrowDown open on the first item, ArrowUp on the last); null for a mouse click.
+  const [openOn, setOpenOn] = useState<'first' | 'last' | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen || !openOn) return;
+    const all = menuItems(menu.current);
+    (openOn === 'first' ? all[0] : all[all.length - 1])?.focus();
+  }, [menuOpen, openOn]);
+
+  const open = (on: 'first' | 'last' | null) => {
+    setOpenOn(on);
+    setMenuOpen(true);
+  };
+
+  const onTriggerKey = (e: ReactKeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      open(e.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  /** Arrow keys move between items (wrapping), Home/End jump, Tab leaves and closes. */
+  const onMenuKey = (e: ReactKeyboardEvent) => {
+    const all = menuItems(menu.current);
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const move = (i: number) => {
+      e.preventDefault();
+      all[(i + all.length) % all.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') move(at + 1);
+    else if (e.key === 'ArrowUp') move(at < 0 ? all.length - 1 : at - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(all.length - 1);
+    else if (e.key === 'Tab') setMenuOpen(false);
+  };
 
   useEffect(() => {
     if (!menuOpen) return undefined;
@@ -105,7 +144,9 @@ export function TopBar({
             className="flex h-10 items-center gap-2 rounded-md px-2 text-sm text-gray-700 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 dark:text-gray-200 dark:hover:bg-slate-800"
             aria-haspopup="menu"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((o) => !o)}
+            aria-controls={menuOpen ? 'user-menu' : undefined}
+            onClick={(e) => (menuOpen ? setMenuOpen(false) : open(e.detail === 0 ? 'first' : null))}
+            onKeyDown={onTriggerKey}
           >
             <Icon name="user" />
             <span className="max-w-[9rem] truncate">{userName || 'Account'}</span>
@@ -113,17 +154,22 @@ export function TopBar({
           </button>
           {menuOpen && (
             <div
+              ref={menu}
+              id="user-menu"
               role="menu"
+              aria-label="Account"
+              onKeyDown={onMenuKey}
               className="absolute right-0 mt-1 w-48 overflow-hidden rounded-md border border-gray-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-800"
             >
-              <Link role="menuitem" to={profileTo} className={itemClass} onClick={() => setMenuOpen(false)}>
+              <Link role="menuitem" tabIndex={-1} to={profileTo} className={itemClass} onClick={() => setMenuOpen(false)}>
                 <Icon name="user" size={16} /> My Profile
               </Link>
-              <Link role="menuitem" to={settingsTo} className={itemClass} onClick={() => setMenuOpen(false)}>
+              <Link role="menuitem" tabIndex={-1} to={settingsTo} className={itemClass} onClick={() => setMenuOpen(false)}>
                 <Icon name="settings" size={16} /> Settings
               </Link>
               <button
                 role="menuitem"
+                tabIndex={-1}
                 type="button"
                 className={itemClass}
                 onClick={() => {

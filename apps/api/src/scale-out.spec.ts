@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { API, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loan/shared-contract';
+
+/**
+ * Several api instances on one PostgreSQL (README, Operations): the api keeps no state of
+ * its own, so a session started through one instance is accepted by another, and a logout
+ * through either ends it for both. Real processes (`main.ts`), real HTTP, one database.
+ * PostgreSQL only (`nx run api:test-pg`): embedded PGlite is one process by nature.
+ */
+const base = process.env['TEST_DATABASE_URL'];
+const onPg = process.env['DB_DRIVER'] === 'pg' && !!base;
+const root = path.join(__dirname, '../../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startApi(databaseUrl: string, port: number): ChildProcess {
+  return spawn(path.join(root, 'node_modules/.bin/tsx'), ['--tsconfig', 'apps/api/tsconfig.app.json', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', SEED_SCALE: '5', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitReady(port: number, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health/ready`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`api on ${port} not ready`);
+}
+
+const cookieOf = (res: Response, name: string) =>
+  res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+
+(onPg ? describe : describe.skip)('two api processes on one PostgreSQL database', () => {
+  const name = `t_scale_${randomBytes(4).toString('hex')}`;
+  let url: string;
+  const procs: ChildProcess[] = [];
+  let ports: number[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base as string);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    ports = [await freePort(), await freePort()];
+    // Started together: migrations take an advisory lock, the seed runs once.
+    for (const p of ports) procs.push(startApi(url, p));
+    await Promise.all(ports.map((p) => waitReady(p)));
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const p of procs) p.kill('SIGTERM');
+    await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('accepts on instance B a session signed in through instance A, and a logout through B ends it on A', async () => {
+    const [a, b] = ports.map((p) => `http://127.0.0.1:${p}`);
+    const csrf = await fetch(`${a}${API.csrfCookie}`);
+    const xsrf = cookieOf(csrf, CSRF_COOKIE) as string;
+    const login = await fetch(`${a}${API.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${CSRF_COOKIE}=${xsrf}`, [CSRF_HEADER]: xsrf },
+      body: JSON.stringify({ email: 'admin@demo.zm', password: 'Demo#2026' }),
+    });
+    expect(login.status).toBe(200);
+    const session = cookieOf(login, SESSION_COOKIE) as string;
+    const xsrfAfter = cookieOf(login, CSRF_COOKIE) ?? xsrf;
+    expect(session).toBeTruthy();
+    const headers = { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${xsrfAfter}`, [CSRF_HEADER]: xsrfAfter };
+
+    const onB = await fetch(`${b}${API.user}`, { headers });
+    expect(onB.status).toBe(200);
+    expect((await onB.json()).email).toBe('admin@demo.zm');
+    expect((await fetch(`${a}${API.user}`, { headers })).status).toBe(200);
+
+    const logout = await fetch(`${b}${API.logout}`, { method: 'POST', headers });
+    expect(logout.status).toBeLessThan(300);
+    expect((await fetch(`${a}${API.user}`, { headers })).status).toBe(401);
+  });
+
+  it('stops gracefully on SIGTERM and the other instance keeps answering', async () => {
+    const [first, second] = procs;
+    const exited = new Promise<number | null>((r) => first.once('exit', (code) => r(code)));
+    first.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect((await fetch(`http://127.0.0.1:${ports[1]}/health/ready`)).status).toBe(200);
+    expect(second.exitCode).toBeNull();
+  });
+});
