@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -36,12 +37,14 @@ export function registerOps(app: FastifyInstance, opts: OpsOptions): void {
     defineRoute({
       method: 'GET',
       url: '/health/live',
+      response: z.object({ status: z.literal('ok') }).strict(),
       auth: 'public',
       handler: () => ({ status: 'ok' }),
     }),
     defineRoute({
       method: 'GET',
       url: '/health/ready',
+      response: z.object({ status: z.enum(['ready', 'not ready']), checks: z.record(z.string(), z.string()) }).strict(),
       auth: 'public',
       handler: async ({ db, req, reply }) => {
         const checks: Record<string, string> = {};
@@ -64,6 +67,8 @@ export function registerOps(app: FastifyInstance, opts: OpsOptions): void {
     defineRoute({
       method: 'GET',
       url: '/metrics',
+      // Prometheus text, not JSON.
+      response: null,
       auth: 'public',
       handler: ({ req, reply, config }) => {
         // Off unless configured: the figures describe the system to whoever can read them.
