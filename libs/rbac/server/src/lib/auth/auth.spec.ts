@@ -109,7 +109,7 @@ describe('sign-in and sessions', () => {
     // Another IP is not affected.
     expect((await b.call('POST', '/login', { email: 'finance@demo.zm', password: DEMO_PASSWORD }, '10.0.0.10')).statusCode).toBe(200);
     // A minute later it works again.
-    await t.db.execute(sql`UPDATE rate_limit_hits SET created_at = created_at - interval '61 seconds'`);
+    await t.db.execute(sql`UPDATE rate_limits SET window_started_at = window_started_at - interval '61 seconds'`);
     expect((await b.call('POST', '/login', { email: 'finance@demo.zm', password: DEMO_PASSWORD }, '10.0.0.9')).statusCode).toBe(200);
   });
 

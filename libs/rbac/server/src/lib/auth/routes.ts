@@ -87,7 +87,8 @@ export const authRoutes = [
     rateLimit: { limit: 5, windowSeconds: 60 },
     handler: async ({ db, config, req, body }) => {
       const sent = await service.requestPasswordReset(db, config, req.server.ports, body.email);
-      if (sent) await audit(req, 'password_reset_requested', 'user', null, { email: body.email });
+      // Audited on both paths, so the answer's time does not depend on the account existing.
+      await audit(req, 'password_reset_requested', 'user', null, { email: body.email, sent });
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
   }),
