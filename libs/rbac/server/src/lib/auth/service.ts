@@ -72,7 +72,7 @@ export const RESET_EMAILS_PER_ACCOUNT_PER_HOUR = 3;
  * the e-mail port) takes longer than finding no account, so without a floor the answer's
  * time tells who has an account. The work measured here is well under it.
  */
-export const FORGOT_PASSWORD_MIN_MS = 300;
+export const FORGOT_PASSWORD_MIN_MS = 500;
 
 /**
  * Sends a reset link when the address belongs to an active user and has not had
