@@ -20,8 +20,8 @@ export const authRoutes = [
     method: 'GET',
     url: API.csrfCookie,
     auth: 'public',
-    handler: ({ req, reply, config }) => {
-      issueCsrfCookie(req, reply, config);
+    handler: async ({ req, reply, config, db }) => {
+      await issueCsrfCookie(db, config, req, reply);
       return reply.code(204).send();
     },
   }),

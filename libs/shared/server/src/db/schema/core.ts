@@ -53,6 +53,8 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
   createdAt: tstz('created_at').notNull().defaultNow(),
   lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+  /** SHA-256 of the CSRF token bound to this session (0651_session_csrf.sql). */
+  csrfHash: text('csrf_hash'),
 });
 
 export const passwordResets = pgTable('password_resets', {
