@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { API, searchParamSchema } from '@loan/shared-contract';
+import { API, CLIENT_PICKER_PERMISSIONS, pageParams, searchParamSchema } from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import * as repo from './repository';
 
@@ -12,12 +12,11 @@ export const startupRoutes = [
   defineRoute({
     method: 'GET',
     url: `${API.clients}/all`,
-    auth: 'session',
-    query: z.object({
-      search: searchParamSchema,
-      limit: z.coerce.number().int().min(1).max(5000).default(1000),
-    }),
-    handler: ({ db, query }) => repo.listClients(db, { search: query.search || undefined, limit: query.limit }),
+    // The screens whose pickers use it (issue 11 item 8): not every signed-in user.
+    auth: { anyOf: CLIENT_PICKER_PERMISSIONS },
+    query: z.object({ search: searchParamSchema, ...pageParams }),
+    handler: ({ db, query, scope }) =>
+      repo.listClients(db, { search: query.search || undefined, page: query.page, pageSize: query.pageSize, scope }),
   }),
   defineRoute({
     method: 'GET',
