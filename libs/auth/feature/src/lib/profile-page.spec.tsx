@@ -56,8 +56,8 @@ it('changes the password and shows field errors from the api', async () => {
   setup();
   const fill = async () => {
     await userEvent.type(screen.getByLabelText('Current password'), 'Demo#2026');
-    await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret!');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w-secret!');
+    await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret-phrase!');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w-secret-phrase!');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
   };
   await fill();

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH, textField } from './fields';
+import { newPasswordField, passwordConfirmationField, passwordInputField, passwordIsIdentifier, PASSWORD_IS_IDENTIFIER } from './password-rule';
 
 /**
  * Sign-in, session user and password recovery (spec §7 Authentication, NOTES.md
  * "Session and sign-in"). The identifier is an e-mail or a unique_number (spec §5).
  */
-const password = z.string().min(1, 'The password field is required.').max(200);
+const password = passwordInputField;
 
 export const loginBodySchema = z
   .object({
@@ -40,11 +41,7 @@ export interface InitUserDataResponse {
   data: { user: SessionUserDto };
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
-const newPassword = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(200);
+const newPassword = newPasswordField;
 
 /** An e-mail field whose errors read in plain words, empty or malformed. */
 const emailField = z
@@ -62,19 +59,20 @@ export const passwordResetBodySchema = z
     token: textField({ min: 1, max: 200 }),
     email: emailField,
     password: newPassword,
-    password_confirmation: z.string().max(200),
+    password_confirmation: passwordConfirmationField,
   })
   .refine((b) => b.password === b.password_confirmation, {
     message: 'The password confirmation does not match.',
     path: ['password_confirmation'],
-  });
+  })
+  .refine((b) => !passwordIsIdentifier(b.password, [b.email]), { message: PASSWORD_IS_IDENTIFIER, path: ['password'] });
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
 
 export const changePasswordBodySchema = z
   .object({
     current_password: password,
     password: newPassword,
-    password_confirmation: z.string().max(200),
+    password_confirmation: passwordConfirmationField,
   })
   .refine((b) => b.password === b.password_confirmation, {
     message: 'The password confirmation does not match.',
@@ -85,3 +83,25 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const FORGOT_PASSWORD_MESSAGE = 'If that e-mail belongs to an account, a reset link has been sent to it.';
 export const PASSWORD_RESET_VALID_MINUTES = 60;
 export const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
+
+/**
+ * The signed-in user's own sessions (issue 11 item 15, the profile page's "Active
+ * sessions"): GET lists them, DELETE `/{id}` ends one, POST `/revoke-others` ends all
+ * but the current one ("sign out everywhere else").
+ */
+export const USER_SESSIONS_PATH = '/api/user/sessions';
+
+export interface ActiveSessionDto {
+  /** A public id of the session (never the cookie's value). */
+  id: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+  /** The session of this request. */
+  current: boolean;
+}
+
+export const sessionIdParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{16}$/, 'Not a session id.'),
+});

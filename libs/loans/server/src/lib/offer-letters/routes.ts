@@ -14,6 +14,7 @@ import {
   businessDateSchema,
   pageParamsSchema,
   searchParamSchema,
+  textField,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes, type RouteContext } from '@loan/shared-server';
 import { HttpError } from '@loan/shared-server';
@@ -26,7 +27,7 @@ const tokenParams = z.object({ token: z.string().max(2048) });
 const listQuery = pageParamsSchema.extend({
   status: z.enum(OFFER_STATES).optional().or(z.literal('').transform(() => undefined)),
   search: searchParamSchema,
-  relations: z.string().max(200).optional(),
+  relations: textField({ max: 200 }).optional(),
 });
 const filterQuery = pageParamsSchema.extend({
   fromDate: businessDateSchema.optional().or(z.literal('').transform(() => undefined)),

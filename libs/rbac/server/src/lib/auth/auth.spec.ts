@@ -230,6 +230,29 @@ describe('password recovery', () => {
     expect(login.json().status).toBe('300');
   });
 
+  it('applies the password rule to a change: 12 characters, not common, not the identifier (422)', async () => {
+    const { headers } = await createTestUser(t.app, []);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers })).json();
+    const change = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/change-password',
+        headers,
+        payload: { current_password: TEST_USER_PASSWORD, password, password_confirmation: password },
+      });
+    for (const [password, message] of [
+      ['Short#2026', 'at least 12 characters'],
+      ['Password@2026', 'too common'],
+      [`${me.unique_number}-2026`, 'e-mail address or unique number'],
+      [me.email, 'e-mail address or unique number'],
+    ] as const) {
+      const res = await change(password);
+      expect([password, res.statusCode]).toEqual([password, 422]);
+      expect(res.json().errors.password.join(' ')).toContain(message);
+    }
+    expect((await change('Kalulu runs at dawn 7')).statusCode).toBe(200);
+  });
+
   describe('CSRF token bound to the session (issue 11 item 14)', () => {
     // Fresh users: the tests above change the demo users' passwords.
     const freshEmail = async () =>

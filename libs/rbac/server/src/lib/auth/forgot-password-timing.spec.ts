@@ -6,10 +6,11 @@ import { rbacServer } from '../../index';
  * answers. Known and unknown addresses are asked alternately (each known address once,
  * each from its own IP, so no limit interferes) and the median times compared.
  */
-const ROUNDS = 8;
+const ROUNDS = 10;
 // The gap the floor removes is the sending work (token, two inserts, the e-mail port):
-// tens of ms on PGlite and PostgreSQL. Medians of equal work stay within a few ms.
-const TOLERANCE_MS = 10;
+// 20 to 60 ms on PostgreSQL and PGlite. Medians of equal work stay within a few ms on an idle
+// machine; the tolerance leaves room for a loaded CI runner.
+const TOLERANCE_MS = 15;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -3,7 +3,9 @@ import {
   BAD_CREDENTIALS_MESSAGE,
   LOGIN_MAX_FAILURES_PER_MINUTE,
   LOGIN_SUCCESS_STATUS,
+  PASSWORD_IS_IDENTIFIER,
   PASSWORD_RESET_VALID_MINUTES,
+  passwordIsIdentifier,
   type LoginBody,
   type SessionUserDto,
 } from '@loan/shared-contract';
@@ -119,6 +121,8 @@ export async function resetPassword(db: Db, token: string, email: string, passwo
   return db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, sha256(token), email);
     if (!userId) throw invalid('token', 'This password reset token is invalid.');
+    const user = await repo.findUserById(tx, userId);
+    if (user && passwordIsIdentifier(password, [user.email, user.uniqueNumber])) throw invalid('password', PASSWORD_IS_IDENTIFIER);
     await repo.setPassword(tx, userId, hash);
     await repo.deleteSessionsOf(tx, userId);
     return userId;
@@ -130,6 +134,7 @@ export async function changePassword(db: Db, userId: number, sessionHash: string
   if (!user || !(await verifyPassword(current, user.passwordHash))) {
     throw invalid('current_password', 'The current password is incorrect.');
   }
+  if (passwordIsIdentifier(next, [user.email, user.uniqueNumber])) throw invalid('password', PASSWORD_IS_IDENTIFIER);
   const hash = await hashPassword(next);
   await db.transaction(async (tx) => {
     await repo.setPassword(tx, userId, hash);
