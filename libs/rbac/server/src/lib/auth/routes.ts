@@ -7,7 +7,11 @@ import {
   LOGIN_SUCCESS_STATUS,
   loginBodySchema,
   passwordResetBodySchema,
+  sessionIdParamsSchema,
+  USER_SESSIONS_PATH,
 } from '@loan/shared-contract';
+import { HttpError } from '@loan/shared-server';
+import * as repo from './repository';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import { issueCsrfCookie } from '@loan/shared-server';
 import { destroySession, loadSession } from '@loan/shared-server';
@@ -113,6 +117,34 @@ export const authRoutes = [
       await service.changePassword(ctx.db, ctx.user.id, ctx.user.sessionHash, ctx.body.current_password, ctx.body.password);
       await ctx.audit('password_changed', 'user', ctx.user.id);
       return { message: 'Your password has been changed.' };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: USER_SESSIONS_PATH,
+    auth: 'session',
+    handler: ({ db, config, user }) => repo.listSessions(db, user.id, user.sessionHash, config.sessionIdleMinutes, config.sessionMaxHours),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: `${USER_SESSIONS_PATH}/:id`,
+    auth: 'session',
+    params: sessionIdParamsSchema,
+    handler: async (ctx) => {
+      if (ctx.user.sessionHash.startsWith(ctx.params.id)) throw new HttpError(409, 'This is the session you are using: sign out instead.');
+      if (!(await repo.deleteSessionByPublicId(ctx.db, ctx.user.id, ctx.params.id))) throw new HttpError(404, 'Session not found.');
+      await ctx.audit('session_revoked', 'user', ctx.user.id, { session: ctx.params.id });
+      return { message: 'The session has been signed out.' };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${USER_SESSIONS_PATH}/revoke-others`,
+    auth: 'session',
+    handler: async (ctx) => {
+      const count = await repo.deleteOtherSessions(ctx.db, ctx.user.id, ctx.user.sessionHash);
+      await ctx.audit('sessions_revoked', 'user', ctx.user.id, { count });
+      return { message: count === 1 ? '1 other session signed out.' : `${count} other sessions signed out.`, count };
     },
   }),
 ];
