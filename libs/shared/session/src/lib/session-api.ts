@@ -1,6 +1,8 @@
 import { api } from '@loan/shared-data-access-api';
 import {
   API,
+  USER_SESSIONS_PATH,
+  type ActiveSessionDto,
   type ChangePasswordBody,
   type ForgotPasswordBody,
   type InitUserDataResponse,
@@ -78,6 +80,20 @@ export const sessionApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => listOf<StartupClient>(raw),
       providesTags: ['Client'],
     }),
+    /** The signed-in user's active sessions (profile page), current first. */
+    mySessions: b.query<ActiveSessionDto[], void>({
+      query: () => USER_SESSIONS_PATH,
+      providesTags: [{ type: 'Session', id: 'LIST' }],
+    }),
+    revokeSession: b.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `${USER_SESSIONS_PATH}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Session', id: 'LIST' }],
+    }),
+    /** "Sign out everywhere else": every session of the user but this one. */
+    revokeOtherSessions: b.mutation<{ message: string; count: number }, void>({
+      query: () => ({ url: `${USER_SESSIONS_PATH}/revoke-others`, method: 'POST' }),
+      invalidatesTags: [{ type: 'Session', id: 'LIST' }],
+    }),
     startupHistory: b.query<HistoryEntry[], void>({
       query: () => `${API.history}/all`,
       transformResponse: (raw: unknown) => listOf<HistoryEntry>(raw),
@@ -97,4 +113,7 @@ export const {
   useChangePasswordMutation,
   useStartupClientsQuery,
   useStartupHistoryQuery,
+  useMySessionsQuery,
+  useRevokeSessionMutation,
+  useRevokeOtherSessionsMutation,
 } = sessionApi;
