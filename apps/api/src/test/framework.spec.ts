@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
@@ -118,6 +119,42 @@ describe('defineRoute: auth, validation, errors', () => {
     await a.close();
   });
 
+  it('does not log a client that disconnects mid-request as an error (issue 11 item 15)', async () => {
+    const logged: { level: string; msg: unknown }[] = [];
+    const a = await buildServer({ db: t.db, config: t.config });
+    a.addHook('onRequest', async (req) => {
+      // Record what the request's logger is asked to write.
+      const spy = Object.create(req.log);
+      for (const level of ['error', 'warn', 'info'] as const) spy[level] = (...args: unknown[]) => logged.push({ level, msg: args.at(-1) });
+      req.log = spy;
+    });
+    await a.register(async (scope) =>
+      registerRoutes(scope, [defineRoute({ method: 'POST', url: '/t/upload', auth: 'public', body: z.object({ name: z.string() }), handler: () => ({ ok: true }) })]),
+    );
+    let done: () => void = () => undefined;
+    const handled = new Promise<void>((resolve) => (done = resolve));
+    a.addHook('onResponse', async () => done());
+    await a.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = a.server.address() as { port: number };
+    const xsrf = 'abc';
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST /t/upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n` +
+            `Cookie: XSRF-TOKEN=${xsrf}\r\nX-XSRF-TOKEN: ${xsrf}\r\n\r\n{"name": "half a bo`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 200);
+      });
+    });
+    await Promise.race([handled, new Promise((r) => setTimeout(r, 2000))]);
+    await a.close();
+    expect(logged.filter((l) => l.level === 'error')).toEqual([]);
+    expect(logged.some((l) => l.level === 'info' && String(l.msg).includes('closed the connection'))).toBe(true);
+  });
+
   it('applies a per-IP rate limit kept in the database', async () => {
     const a = await appWith([
       defineRoute({ method: 'GET', url: '/t/limited', auth: 'public', rateLimit: { limit: 2, windowSeconds: 60 }, handler: () => ({ ok: true }) }),
@@ -125,8 +162,9 @@ describe('defineRoute: auth, validation, errors', () => {
     const codes = [];
     for (let i = 0; i < 3; i++) codes.push((await a.inject({ method: 'GET', url: '/t/limited' })).statusCode);
     expect(codes).toEqual([200, 200, 429]);
-    const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM rate_limit_hits WHERE key LIKE 'route:GET /t/limited%'`);
-    expect(row.n).toBe(2);
+    // Counted in one row per key and IP; the refused call counts too.
+    const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT hits AS n FROM rate_limits WHERE key LIKE 'route:GET /t/limited%'`);
+    expect(row.n).toBe(3);
     await a.close();
   });
 

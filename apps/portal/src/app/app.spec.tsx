@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { csrfCookieHandler } from '@loan/shared-data-access-api/testing';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ALL_PERMISSIONS, P, type PermissionName } from '@loan/shared-contract';
+import { ALL_PERMISSIONS, CLIENT_PICKER_PERMISSIONS, P, type PermissionName } from '@loan/shared-contract';
 import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE, PERSIST_STORAGE_KEY, prepareSessionStorage } from '@loan/shared-session';
 import { describeError, errorReference } from './pages';
 import { RouteEffects } from './route-effects';
@@ -144,6 +144,23 @@ describe('guard', () => {
     expect(document.title).toBe('Users - Portal');
     await waitFor(() => expect([...calls].sort()).toEqual(['clients', 'history', 'role']));
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('does not ask for the borrower list without a picker screen (no 403 at start-up)', async () => {
+    rolePermissions = [P.viewDashboard];
+    seedSession([P.viewDashboard]);
+    await renderPortal('/profile');
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    await waitFor(() => expect([...calls].sort()).toEqual(['history', 'role']));
+    // Given one of them, it does.
+    for (const permission of CLIENT_PICKER_PERMISSIONS) {
+      calls.length = 0;
+      cleanup();
+      rolePermissions = [permission];
+      seedSession([permission]);
+      await renderPortal('/profile');
+      await waitFor(() => expect(calls).toContain('clients'));
+    }
   });
 
   it('shows a no-access page for a screen the role may not use', async () => {

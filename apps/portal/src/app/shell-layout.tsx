@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { CLIENT_PICKER_PERMISSIONS } from '@loan/shared-contract';
 import { useOwnRoleLoader, usePermissions, selectPermissionsLoaded } from '@loan/shared-permissions';
 import {
   darkModeChosen,
@@ -53,7 +54,10 @@ export function ShellLayout() {
   }
 
   const role = useOwnRoleLoader();
-  useStartupClientsQuery();
+  // Only the picker screens' users may read the borrower list: ask for it only then
+  // (once the role's permissions are known), never earning everyone else a 403.
+  const canPickClients = permissionsLoaded && CLIENT_PICKER_PERMISSIONS.some((p) => has(p));
+  useStartupClientsQuery(undefined, { skip: !canPickClients });
   useStartupHistoryQuery();
 
   const items = useMemo(() => screenMenu(SCREEN_REGISTRY, has), [has]);

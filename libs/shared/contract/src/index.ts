@@ -6,6 +6,7 @@ export * from './lib/dashboard';
 export * from './lib/common';
 export * from './lib/fields';
 export * from './lib/auth';
+export * from './lib/password-rule';
 export * from './lib/rbac';
 export * from './lib/web-form';
 export * from './lib/offer-letters';

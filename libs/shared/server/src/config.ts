@@ -21,7 +21,10 @@ export interface Config {
   offerValidDays: number;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
-  /** Marks cookies Secure (set behind https). */
+  /**
+   * Marks cookies Secure and names the session cookie `__Host-...` (COOKIE_SECURE; on by
+   * default when NODE_ENV=production; requests that arrive over https get both anyway).
+   */
   secureCookies: boolean;
   /** Public origin of the apps, used in links sent by e-mail/SMS. */
   publicUrl: string;
@@ -44,6 +47,14 @@ export interface Config {
   borrowerHost: string | undefined;
   /** Bearer token that opens GET /metrics (Prometheus); without it /metrics answers 404. METRICS_TOKEN. */
   metricsToken: string | undefined;
+}
+
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  const v = value.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new Error(`${name} must be 1/true/yes or 0/false/no, got '${value}'`);
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -73,7 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     offerValidDays: int(env['OFFER_VALID_DAYS'], OFFER_VALID_DAYS_DEFAULT, 'OFFER_VALID_DAYS'),
     sessionIdleMinutes: int(env['SESSION_IDLE_MINUTES'], SESSION_IDLE_MINUTES_DEFAULT, 'SESSION_IDLE_MINUTES'),
     sessionMaxHours: int(env['SESSION_MAX_HOURS'], SESSION_MAX_HOURS_DEFAULT, 'SESSION_MAX_HOURS'),
-    secureCookies: ['1', 'true', 'yes'].includes((env['SECURE_COOKIES'] ?? '').toLowerCase()),
+    // SECURE_COOKIES is the older name of the same setting.
+    secureCookies: flag(env['COOKIE_SECURE'] ?? env['SECURE_COOKIES'], env['NODE_ENV'] === 'production', 'COOKIE_SECURE'),
     publicUrl: (env['PUBLIC_URL'] || 'http://localhost:4200').replace(/\/$/, ''),
     validateResponses: ['1', 'true', 'yes'].includes((env['VALIDATE_RESPONSES'] ?? '').toLowerCase()),
     production,

@@ -17,7 +17,7 @@ export function NewPasswordFields({ password, confirmation, passwordError, confi
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters; not your e-mail or a common password.`}
         error={passwordError}
         {...password}
       />

@@ -56,17 +56,17 @@ describe('password reset', () => {
     );
     renderPage(<PasswordResetPage />, { route, path: '/password-reset' });
     expect(screen.getByLabelText('E-mail')).toHaveValue('officer@demo.zm');
-    await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret!');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w-secret!');
+    await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret-phrase!');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w-secret-phrase!');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(await screen.findByText('Your password has been reset.')).toBeInTheDocument();
-    expect(body).toEqual({ token: 'tok123', email: 'officer@demo.zm', password: 'N3w-secret!', password_confirmation: 'N3w-secret!' });
+    expect(body).toEqual({ token: 'tok123', email: 'officer@demo.zm', password: 'N3w-secret-phrase!', password_confirmation: 'N3w-secret-phrase!' });
   });
 
   it('checks the confirmation locally', async () => {
     renderPage(<PasswordResetPage />, { route, path: '/password-reset' });
-    await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret!');
+    await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret-phrase!');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'other-one');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('The password confirmation does not match.')).toBeInTheDocument();
@@ -79,8 +79,8 @@ describe('password reset', () => {
       ),
     );
     renderPage(<PasswordResetPage />, { route, path: '/password-reset' });
-    await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret!');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w-secret!');
+    await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret-phrase!');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w-secret-phrase!');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This password reset link is invalid or has expired.');
     expect(screen.getByRole('link', { name: 'Send a new reset link' })).toHaveAttribute('href', '/forgot-password');

@@ -18,6 +18,7 @@ import {
   type SessionRootState,
 } from '@loan/shared-session';
 import { NewPasswordFields } from './new-password-fields';
+import { ActiveSessions } from './active-sessions';
 import { Button, Card, CheckboxField, PageSection, SectionTitleBar, TextField } from '@loan/shared-ui';
 
 type State = SessionRootState & PreferencesRootState & PermissionsRootState;
@@ -87,7 +88,7 @@ function ChangePasswordForm() {
   );
 }
 
-/** /profile: the signed-in user's details, password change, style and dark mode. */
+/** /profile: the signed-in user's details, password change, style and dark mode, active sessions. */
 export function ProfilePage() {
   const dispatch = useDispatch();
   const user = useSelector((s: State) => selectUser(s));
@@ -139,6 +140,9 @@ export function ProfilePage() {
           <div className="max-w-md">
             <ChangePasswordForm />
           </div>
+        </Card>
+        <Card title="Active sessions" className="lg:col-span-2">
+          <ActiveSessions />
         </Card>
       </div>
     </PageSection>

@@ -111,7 +111,7 @@ export const loanStatusSchema = z.enum(LOAN_STATUSES, {
 /** The branch filter: ignored when empty or the text 'null' (spec §5); else a branch id or name. */
 export const branchFilterSchema = z.preprocess(
   (v) => (v === '' || v === 'null' || v === null ? undefined : v),
-  z.string().trim().min(1).max(64, 'At most 64 characters.').optional(),
+  textField({ min: 1, max: 64, messages: { tooLong: 'At most 64 characters.' } }).optional(),
 );
 
 /** `relations=client,comments` or repeated `relations=client&relations=comments`. */

@@ -18,8 +18,8 @@ describe('e-mail fields', () => {
     const reset = passwordResetBodySchema.safeParse({
       token: 't',
       email: 'officer@demo.zm',
-      password: 'Str0ng#pass',
-      password_confirmation: 'Str0ng#pass',
+      password: 'Kalulu runs at dawn 7',
+      password_confirmation: 'Kalulu runs at dawn 7',
     });
     expect(reset.success).toBe(true);
   });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH, textField } from './fields';
+import { newPasswordField, passwordConfirmationField, passwordInputField, passwordIsIdentifier, PASSWORD_IS_IDENTIFIER } from './password-rule';
 
 /**
  * Sign-in, session user and password recovery (spec §7 Authentication, NOTES.md
  * "Session and sign-in"). The identifier is an e-mail or a unique_number (spec §5).
  */
-const password = z.string().min(1, 'The password field is required.').max(200);
+const password = passwordInputField;
 
 export const loginBodySchema = z
   .object({
@@ -43,11 +44,7 @@ export type InitUserDataResponse = z.infer<typeof initUserDataResponseSchema>;
 /** Answers that only say what happened (`{ message }`). */
 export const messageResponseSchema = z.object({ message: z.string() }).strict();
 
-export const MIN_PASSWORD_LENGTH = 8;
-const newPassword = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(200);
+const newPassword = newPasswordField;
 
 /** An e-mail field whose errors read in plain words, empty or malformed. */
 const emailField = z
@@ -65,19 +62,20 @@ export const passwordResetBodySchema = z
     token: textField({ min: 1, max: 200 }),
     email: emailField,
     password: newPassword,
-    password_confirmation: z.string().max(200),
+    password_confirmation: passwordConfirmationField,
   })
   .refine((b) => b.password === b.password_confirmation, {
     message: 'The password confirmation does not match.',
     path: ['password_confirmation'],
-  });
+  })
+  .refine((b) => !passwordIsIdentifier(b.password, [b.email]), { message: PASSWORD_IS_IDENTIFIER, path: ['password'] });
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
 
 export const changePasswordBodySchema = z
   .object({
     current_password: password,
     password: newPassword,
-    password_confirmation: z.string().max(200),
+    password_confirmation: passwordConfirmationField,
   })
   .refine((b) => b.password === b.password_confirmation, {
     message: 'The password confirmation does not match.',
@@ -88,3 +86,31 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const FORGOT_PASSWORD_MESSAGE = 'If that e-mail belongs to an account, a reset link has been sent to it.';
 export const PASSWORD_RESET_VALID_MINUTES = 60;
 export const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
+
+/**
+ * The signed-in user's own sessions (issue 11 item 15, the profile page's "Active
+ * sessions"): GET lists them, DELETE `/{id}` ends one, POST `/revoke-others` ends all
+ * but the current one ("sign out everywhere else").
+ */
+export const USER_SESSIONS_PATH = '/api/user/sessions';
+
+export const activeSessionSchema = z
+  .object({
+    /** A public id of the session (never the cookie's value). */
+    id: z.string(),
+    ip_address: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    created_at: z.string(),
+    last_seen_at: z.string(),
+    /** The session of this request. */
+    current: z.boolean(),
+  })
+  .strict();
+export type ActiveSessionDto = z.output<typeof activeSessionSchema>;
+export const activeSessionListSchema = z.array(activeSessionSchema);
+/** POST `/revoke-others`: how many sessions ended. */
+export const revokeOthersResponseSchema = z.object({ message: z.string(), count: z.number().int().nonnegative() }).strict();
+
+export const sessionIdParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{16}$/, 'Not a session id.'),
+});

@@ -49,7 +49,7 @@ export const offerLetterListQuerySchema = z.object({
   ...listPageParams,
   status: offerStateFilter,
   search: searchParamSchema,
-  relations: z.string().max(200).optional(),
+  relations: textField({ max: 200 }).optional(),
 });
 
 /** GET /api/loan-offer-letter/filter: by creation date (business days) and state. */

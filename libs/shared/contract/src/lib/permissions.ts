@@ -154,3 +154,10 @@ export const P = {
 export function isPermissionName(value: string): value is PermissionName {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }
+
+/**
+ * Who may read the borrower picker list (`GET /api/client/all`, issue 11 item 8): the
+ * screens whose pickers use it, instant disbursement and SMS. The portal loads the list at
+ * start-up only for users holding one of them (no 403 for everyone else).
+ */
+export const CLIENT_PICKER_PERMISSIONS = [P.viewInstantDisbursements, P.createMessage] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idListSchema, idSchema, MAX_SEARCH_LENGTH, textField } from './fields';
+import { idListSchema, idSchema, listEnvelope, MAX_SEARCH_LENGTH, textField } from './fields';
 
 /** Roles and permissions (spec §7 Roles, /api/permission). */
 export const roleNameSchema = textField({
@@ -61,7 +61,7 @@ export const roleDeleteResponseSchema = z.object({ message: z.string(), count: z
 export const clientPickSchema = z
   .object({ id: z.number().int().positive(), name: z.string(), nrc: z.string(), mobile: z.string().nullable(), branch: z.string().nullable() })
   .strict();
-export const clientPickListSchema = z.array(clientPickSchema);
+export const clientPickListSchema = listEnvelope(clientPickSchema);
 
 /** GET /api/history/all: the signed-in user's recent actions from the audit trail. */
 export const historyEntrySchema = z

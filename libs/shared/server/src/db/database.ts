@@ -42,13 +42,26 @@ export interface OpenOptions {
   poolSize?: number;
   /** PGlite only: start from this dump (PGlite's dumpDataDir), e.g. a migrated template. */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL only: told when the server drops a connection (restart, failover,
+   * pg_terminate_backend, a proxy's idle timeout). The pool has already discarded the
+   * connection and opens a new one for the next query. Default: a line on stderr.
+   */
+  onConnectionError?: (err: Error) => void;
 }
+
+const logConnectionError = (err: Error) =>
+  console.error(`database: a pooled connection failed and was discarded (${err.message}); the pool reconnects`);
 
 // numeric and bigint stay strings (exact); int8 counts are parsed by the queries that need numbers.
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (opts.databaseUrl) {
     const max = opts.poolSize ?? 20;
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max });
+    // Without a listener, an idle connection closed by the server is an unhandled 'error'
+    // event and the process exits. The pool removes the broken client itself.
+    const onError = opts.onConnectionError ?? logConnectionError;
+    pool.on('error', onError);
     // Fail fast with a clear error when the server is unreachable.
     const probe = await pool.connect();
     probe.release();
@@ -58,6 +71,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
       driver: 'pg',
       async withConnection(fn) {
         const client = await pool.connect();
+        // A checked-out client that loses its connection between queries emits 'error' too.
+        client.on('error', onError);
         try {
           return await fn({
             exec: async (text) => {
@@ -66,6 +81,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
             query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
           });
         } finally {
+          client.off('error', onError);
           client.release();
         }
       },

@@ -48,6 +48,19 @@ export function postgresCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether the error only says that the client went away mid-request (closed the tab, lost
+ * the network while its body was uploading): no fault of the server, so no error log.
+ */
+export function isClientAbort(err: { code?: unknown; message?: unknown }, raw: { aborted?: boolean; destroyed?: boolean }): boolean {
+  return (
+    err.code === 'ECONNRESET' ||
+    err.code === 'ECONNABORTED' ||
+    err.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (err.message === 'aborted' && (raw.aborted === true || raw.destroyed === true))
+  );
+}
+
 /** The `errors` plugin: one error shape for the whole api. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
@@ -66,6 +79,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (pgCode && PG_CONFLICT_ERRORS.has(pgCode)) {
       return reply.code(409).send({ message: 'The request conflicts with the current state of the data.' });
+    }
+    if (isClientAbort(err, req.raw)) {
+      req.log.info('the client closed the connection before the answer');
+      // Nobody reads this answer; sending it lets Fastify finish the request cleanly.
+      return reply.code(400).send({ message: 'Request aborted.' });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -4,7 +4,7 @@ import type { PermissionName } from '@loan/shared-contract';
 import type { Db } from '../db';
 import type { Config } from '../config';
 import { HttpError, validationBody, zodFieldErrors } from './errors';
-import { CSRF_MISMATCH, csrfOk } from './csrf';
+import { CSRF_MISMATCH, csrfMatchesSession, csrfOk } from './csrf';
 import { loadSession, type SessionUser } from './session';
 import { audit, auditActor, recordAudit, type AuditActor, type AuditEntry } from './audit';
 import { consume, TOO_MANY } from './rate-limit';
@@ -146,6 +146,7 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
         if (def.auth === 'public') return;
         const user = await loadSession(app.db, app.config, req);
         if (!user) return reply.code(401).send({ message: 'Unauthenticated.' });
+        if (!csrfMatchesSession(req, user)) return reply.code(419).send(CSRF_MISMATCH);
         req.sessionUser = user;
         if (perms.length && !perms.some((p) => user.permissions.has(p))) {
           const params = (req.params ?? {}) as Record<string, string>;

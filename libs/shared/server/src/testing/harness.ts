@@ -156,8 +156,9 @@ export function csrfHeaders(): AuthHeaders {
 
 async function sessionFor(db: Db, userId: number): Promise<AuthHeaders> {
   const id = randomToken();
-  await db.execute(sql`INSERT INTO sessions (id_hash, user_id) VALUES (${sha256(id)}, ${userId})`);
   const xsrf = randomToken();
+  // As a sign-in does: the XSRF token is bound to the session.
+  await db.execute(sql`INSERT INTO sessions (id_hash, user_id, csrf_hash) VALUES (${sha256(id)}, ${userId}, ${sha256(xsrf)})`);
   return { cookie: `${SESSION_COOKIE}=${id}; ${CSRF_COOKIE}=${xsrf}`, [CSRF_HEADER]: xsrf };
 }
 

@@ -44,3 +44,31 @@ export function schemaKeys(schema: ZodType | undefined): string[] {
       return [];
   }
 }
+
+/**
+ * The top-level fields of an object schema, by key (through the same wrappers as
+ * schemaKeys; a key in several union members keeps each member's schema).
+ */
+export function schemaFields(schema: ZodType | undefined): [string, ZodType][] {
+  if (!schema) return [];
+  const def = (schema as unknown as { _zod: { def: ZodDefLike } })._zod.def;
+  switch (def.type) {
+    case 'object':
+      return Object.entries((def.shape ?? {}) as Record<string, ZodType>);
+    case 'pipe':
+      return schemaFields(def.in);
+    case 'optional':
+    case 'default':
+    case 'nullable':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return schemaFields(def.innerType);
+    case 'union':
+      return (def.options ?? []).flatMap((o) => schemaFields(o));
+    case 'intersection':
+      return [...schemaFields(def.left), ...schemaFields(def.right)];
+    default:
+      return [];
+  }
+}

@@ -1,6 +1,8 @@
 import { api } from '@loan/shared-data-access-api';
 import {
   API,
+  USER_SESSIONS_PATH,
+  type ActiveSessionDto,
   type ChangePasswordBody,
   type ForgotPasswordBody,
   type InitUserDataResponse,
@@ -17,7 +19,10 @@ export function credentialsFor(identifier: string, password: string): LoginCrede
   return id.includes('@') ? { email: id, password } : { unique_number: id, password };
 }
 
-/** A borrower in the start-up client list (NOTES.md "Start-up lists"). */
+/**
+ * A borrower in the start-up client list (NOTES.md "Start-up lists"), for pickers: the NRC
+ * and mobile come masked but for their last digits ('****56/78/9').
+ */
 export interface StartupClient {
   id: number;
   name: string;
@@ -34,10 +39,12 @@ export interface HistoryEntry {
   [field: string]: unknown;
 }
 
+/** A list given bare, wrapped in `data`, or in the list envelope's `items`. */
 function listOf<T>(raw: unknown): T[] {
   if (Array.isArray(raw)) return raw as T[];
-  const data = (raw as { data?: unknown } | null)?.data;
-  return Array.isArray(data) ? (data as T[]) : [];
+  const wrapped = raw as { data?: unknown; items?: unknown } | null;
+  if (Array.isArray(wrapped?.items)) return wrapped.items as T[];
+  return Array.isArray(wrapped?.data) ? (wrapped.data as T[]) : [];
 }
 
 /** Sign-in, session and start-up calls (spec §7 Authentication and Start-up). */
@@ -64,11 +71,28 @@ export const sessionApi = api.injectEndpoints({
     changePassword: b.mutation<{ message: string }, ChangePasswordBody>({
       query: (body) => ({ url: `${API.users}/change-password`, method: 'POST', body }),
     }),
-    /** Start-up lists: a failed load yields an empty list (spec §8). */
+    /**
+     * Start-up lists: a failed load yields an empty list (spec §8). The client list answers
+     * only users holding one of CLIENT_PICKER_PERMISSIONS: skip it for the others.
+     */
     startupClients: b.query<StartupClient[], void>({
       query: () => `${API.clients}/all`,
       transformResponse: (raw: unknown) => listOf<StartupClient>(raw),
       providesTags: ['Client'],
+    }),
+    /** The signed-in user's active sessions (profile page), current first. */
+    mySessions: b.query<ActiveSessionDto[], void>({
+      query: () => USER_SESSIONS_PATH,
+      providesTags: [{ type: 'Session', id: 'LIST' }],
+    }),
+    revokeSession: b.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `${USER_SESSIONS_PATH}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Session', id: 'LIST' }],
+    }),
+    /** "Sign out everywhere else": every session of the user but this one. */
+    revokeOtherSessions: b.mutation<{ message: string; count: number }, void>({
+      query: () => ({ url: `${USER_SESSIONS_PATH}/revoke-others`, method: 'POST' }),
+      invalidatesTags: [{ type: 'Session', id: 'LIST' }],
     }),
     startupHistory: b.query<HistoryEntry[], void>({
       query: () => `${API.history}/all`,
@@ -89,4 +113,7 @@ export const {
   useChangePasswordMutation,
   useStartupClientsQuery,
   useStartupHistoryQuery,
+  useMySessionsQuery,
+  useRevokeSessionMutation,
+  useRevokeOtherSessionsMutation,
 } = sessionApi;

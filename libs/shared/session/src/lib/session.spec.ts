@@ -81,6 +81,17 @@ it('does not sign out on other failures, and a failed list load yields an error 
   expect(onExpired).not.toHaveBeenCalled();
 });
 
+it('reads the client list from the list envelope', async () => {
+  server.use(
+    http.get(apiUrl('/api/client/all'), () =>
+      HttpResponse.json({ items: [{ id: 1, name: 'Bwalya', nrc: '****56/78/9', mobile: '+*********456', branch: null }], total: 1, page: 1, pageSize: 15 }),
+    ),
+  );
+  const { store } = makeStore();
+  const clients = await store.dispatch(sessionApi.endpoints.startupClients.initiate());
+  expect(clients.data?.map((c) => c.name)).toEqual(['Bwalya']);
+});
+
 it('reads start-up lists given bare or wrapped in data', async () => {
   server.use(
     http.get(apiUrl('/api/client/all'), () => HttpResponse.json({ data: [{ id: 1, name: 'Bwalya', nrc: '1', mobile: '0977', branch: null }] })),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEMO_PASSWORD, SESSION_COOKIE } from '@loan/shared-contract';
-import { createTestApp, csrfHeaders, loginAs, type TestApp } from '@loan/shared-server/testing';
+import { createTestApp, createTestUser, csrfHeaders, loginAs, TEST_USER_PASSWORD, type TestApp } from '@loan/shared-server/testing';
 import { rbacServer } from '../../index';
-import { queryRows } from '@loan/shared-server';
+import { loadConfig, queryRows } from '@loan/shared-server';
 
 /** A browser: keeps cookies between calls and echoes the XSRF cookie, like the portal. */
 function browser(t: TestApp) {
@@ -109,7 +109,7 @@ describe('sign-in and sessions', () => {
     // Another IP is not affected.
     expect((await b.call('POST', '/login', { email: 'finance@demo.zm', password: DEMO_PASSWORD }, '10.0.0.10')).statusCode).toBe(200);
     // A minute later it works again.
-    await t.db.execute(sql`UPDATE rate_limit_hits SET created_at = created_at - interval '61 seconds'`);
+    await t.db.execute(sql`UPDATE rate_limits SET window_started_at = window_started_at - interval '61 seconds'`);
     expect((await b.call('POST', '/login', { email: 'finance@demo.zm', password: DEMO_PASSWORD }, '10.0.0.9')).statusCode).toBe(200);
   });
 
@@ -228,5 +228,111 @@ describe('password recovery', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: h })).statusCode).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/login', headers: csrfHeaders(), payload: { email: 'finance@demo.zm', password: 'Changed#2026' } });
     expect(login.json().status).toBe('300');
+  });
+
+  it('applies the password rule to a change: 12 characters, not common, not the identifier (422)', async () => {
+    const { headers } = await createTestUser(t.app, []);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers })).json();
+    const change = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/change-password',
+        headers,
+        payload: { current_password: TEST_USER_PASSWORD, password, password_confirmation: password },
+      });
+    for (const [password, message] of [
+      ['Short#2026', 'at least 12 characters'],
+      ['Password@2026', 'too common'],
+      [`${me.unique_number}-2026`, 'e-mail address or unique number'],
+      [me.email, 'e-mail address or unique number'],
+    ] as const) {
+      const res = await change(password);
+      expect([password, res.statusCode]).toEqual([password, 422]);
+      expect(res.json().errors.password.join(' ')).toContain(message);
+    }
+    expect((await change('Kalulu runs at dawn 7')).statusCode).toBe(200);
+  });
+
+  describe('CSRF token bound to the session (issue 11 item 14)', () => {
+    // Fresh users: the tests above change the demo users' passwords.
+    const freshEmail = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: (await createTestUser(t.app, [])).headers })).json().email as string;
+    it("refuses one browser's token and cookie with another browser's session (419)", async () => {
+      const a = browser(t);
+      const b = browser(t);
+      for (const x of [a, b]) {
+        await x.call('GET', '/sanctum/csrf-cookie');
+        expect((await x.call('POST', '/login', { email: await freshEmail(), password: TEST_USER_PASSWORD })).statusCode).toBe(200);
+      }
+      // Each browser's own pair passes CSRF (and then fails validation: an empty body).
+      expect((await a.call('POST', '/api/user/change-password', {})).statusCode).toBe(422);
+      expect((await b.call('POST', '/api/user/change-password', {})).statusCode).toBe(422);
+      // a's XSRF cookie and header (a matching double submit) with b's session cookie.
+      const xsrf = a.jar.get('XSRF-TOKEN') as string;
+      const mixed = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/change-password',
+        payload: {},
+        headers: { cookie: `${SESSION_COOKIE}=${b.jar.get(SESSION_COOKIE)}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      });
+      expect(mixed.statusCode).toBe(419);
+      expect(mixed.json()).toEqual({ message: 'CSRF token mismatch.' });
+    });
+
+    it('rotates the token at sign-in: the token from before no longer works', async () => {
+      const x = browser(t);
+      await x.call('GET', '/sanctum/csrf-cookie');
+      const before = x.jar.get('XSRF-TOKEN') as string;
+      const login = await x.call('POST', '/login', { email: await freshEmail(), password: TEST_USER_PASSWORD });
+      expect(login.statusCode).toBe(200);
+      const after = x.jar.get('XSRF-TOKEN') as string;
+      expect(after).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(after).not.toBe(before);
+      const sid = x.jar.get(SESSION_COOKIE);
+      const stale = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/change-password',
+        payload: {},
+        headers: { cookie: `${SESSION_COOKIE}=${sid}; XSRF-TOKEN=${before}`, 'x-xsrf-token': before },
+      });
+      expect(stale.statusCode).toBe(419);
+      expect((await x.call('POST', '/api/user/change-password', {})).statusCode).toBe(422);
+      // Fetching the cookie again (what the portal does after a 419) binds a new token.
+      await x.call('GET', '/sanctum/csrf-cookie');
+      expect(x.jar.get('XSRF-TOKEN')).not.toBe(after);
+      expect((await x.call('POST', '/api/user/change-password', {})).statusCode).toBe(422);
+    });
+  });
+});
+
+describe('session cookie over https (issue 11 item 13, COOKIE_SECURE)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ modules: [rbacServer], config: { secureCookies: true } });
+  });
+  afterAll(() => t.close());
+
+  it('is Secure and __Host- prefixed; a plain-named cookie is not read', async () => {
+    const b = browser(t);
+    await b.call('GET', '/sanctum/csrf-cookie');
+    const login = await b.call('POST', '/login', { email: 'admin@demo.zm', password: DEMO_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === `__Host-${SESSION_COOKIE}`);
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+    expect(cookie?.domain).toBeUndefined();
+    expect(login.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    expect(login.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
+    expect((await b.call('GET', '/api/user')).statusCode).toBe(200);
+    // The same id under the plain name (planted by a subdomain or a plain-http page) is ignored.
+    const planted = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `${SESSION_COOKIE}=${cookie?.value}` } });
+    expect(planted.statusCode).toBe(401);
+  });
+
+  it('is on by default in production, and COOKIE_SECURE decides', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).secureCookies).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: '0' }).secureCookies).toBe(false);
+    expect(loadConfig({}).secureCookies).toBe(false);
+    expect(loadConfig({ COOKIE_SECURE: 'true' }).secureCookies).toBe(true);
+    expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow(/COOKIE_SECURE/);
   });
 });

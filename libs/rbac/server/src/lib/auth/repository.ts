@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@loan/shared-server';
+import { queryRows, type Db } from '@loan/shared-server';
 import { branches, passwordResets, sessions, users } from '@loan/shared-server/schema';
 
 export interface UserRow {
@@ -71,4 +71,49 @@ export async function consumePasswordReset(db: Db, tokenHash: string, email: str
     )
     .returning({ userId: passwordResets.userId });
   return row?.userId;
+}
+
+/** The public id of a session: a prefix of its id's hash (the cookie value is never shown). */
+export const SESSION_PUBLIC_ID_LENGTH = 16;
+
+export interface SessionRow {
+  id: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+  current: boolean;
+}
+
+/** The user's live sessions (within the idle and absolute limits), most recently used first. */
+export async function listSessions(db: Db, userId: number, currentHash: string, idleMinutes: number, maxHours: number): Promise<SessionRow[]> {
+  return queryRows<SessionRow>(
+    db,
+    sql`SELECT substr(id_hash, 1, ${SESSION_PUBLIC_ID_LENGTH}) AS id, ip_address, user_agent,
+               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+               to_char(last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_seen_at, id_hash = ${currentHash} AS current
+          FROM sessions
+         WHERE user_id = ${userId}
+           AND last_seen_at > now() - make_interval(mins => ${idleMinutes})
+           AND created_at > now() - make_interval(hours => ${maxHours})
+         ORDER BY (id_hash = ${currentHash}) DESC, last_seen_at DESC`,
+  );
+}
+
+/** Ends one of the user's sessions by its public id (never another user's); answers whether it existed. */
+export async function deleteSessionByPublicId(db: Db, userId: number, publicId: string): Promise<boolean> {
+  const rows = await queryRows<{ id_hash: string }>(
+    db,
+    sql`DELETE FROM sessions WHERE user_id = ${userId} AND substr(id_hash, 1, ${SESSION_PUBLIC_ID_LENGTH}) = ${publicId} RETURNING id_hash`,
+  );
+  return rows.length > 0;
+}
+
+/** Ends every session of the user but `exceptHash`; answers how many ended. */
+export async function deleteOtherSessions(db: Db, userId: number, exceptHash: string): Promise<number> {
+  const rows = await queryRows<{ id_hash: string }>(
+    db,
+    sql`DELETE FROM sessions WHERE user_id = ${userId} AND id_hash <> ${exceptHash} RETURNING id_hash`,
+  );
+  return rows.length;
 }

@@ -11,7 +11,13 @@ import {
   initUserDataResponseSchema,
   sessionUserSchema,
   messageResponseSchema,
+  sessionIdParamsSchema,
+  USER_SESSIONS_PATH,
+  activeSessionListSchema,
+  revokeOthersResponseSchema,
 } from '@loan/shared-contract';
+import { HttpError } from '@loan/shared-server';
+import * as repo from './repository';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import { issueCsrfCookie } from '@loan/shared-server';
 import { destroySession, loadSession } from '@loan/shared-server';
@@ -25,8 +31,8 @@ export const authRoutes = [
     url: API.csrfCookie,
     response: null,
     auth: 'public',
-    handler: ({ req, reply, config }) => {
-      issueCsrfCookie(req, reply, config);
+    handler: async ({ req, reply, config, db }) => {
+      await issueCsrfCookie(db, config, req, reply);
       return reply.code(204).send();
     },
   }),
@@ -97,7 +103,8 @@ export const authRoutes = [
     rateLimit: { limit: 5, windowSeconds: 60 },
     handler: async ({ db, config, req, body }) => {
       const sent = await service.requestPasswordReset(db, config, req.server.ports, body.email);
-      if (sent) await audit(req, 'password_reset_requested', 'user', null, { email: body.email });
+      // Audited on both paths, so the answer's time does not depend on the account existing.
+      await audit(req, 'password_reset_requested', 'user', null, { email: body.email, sent });
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
   }),
@@ -124,6 +131,37 @@ export const authRoutes = [
       await service.changePassword(ctx.db, ctx.user.id, ctx.user.sessionHash, ctx.body.current_password, ctx.body.password);
       await ctx.audit('password_changed', 'user', ctx.user.id);
       return { message: 'Your password has been changed.' };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: USER_SESSIONS_PATH,
+    response: activeSessionListSchema,
+    auth: 'session',
+    handler: ({ db, config, user }) => repo.listSessions(db, user.id, user.sessionHash, config.sessionIdleMinutes, config.sessionMaxHours),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: `${USER_SESSIONS_PATH}/:id`,
+    response: messageResponseSchema,
+    auth: 'session',
+    params: sessionIdParamsSchema,
+    handler: async (ctx) => {
+      if (ctx.user.sessionHash.startsWith(ctx.params.id)) throw new HttpError(409, 'This is the session you are using: sign out instead.');
+      if (!(await repo.deleteSessionByPublicId(ctx.db, ctx.user.id, ctx.params.id))) throw new HttpError(404, 'Session not found.');
+      await ctx.audit('session_revoked', 'user', ctx.user.id, { session: ctx.params.id });
+      return { message: 'The session has been signed out.' };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${USER_SESSIONS_PATH}/revoke-others`,
+    response: revokeOthersResponseSchema,
+    auth: 'session',
+    handler: async (ctx) => {
+      const count = await repo.deleteOtherSessions(ctx.db, ctx.user.id, ctx.user.sessionHash);
+      await ctx.audit('sessions_revoked', 'user', ctx.user.id, { count });
+      return { message: count === 1 ? '1 other session signed out.' : `${count} other sessions signed out.`, count };
     },
   }),
 ];

@@ -3,7 +3,9 @@ import {
   BAD_CREDENTIALS_MESSAGE,
   LOGIN_MAX_FAILURES_PER_MINUTE,
   LOGIN_SUCCESS_STATUS,
+  PASSWORD_IS_IDENTIFIER,
   PASSWORD_RESET_VALID_MINUTES,
+  passwordIsIdentifier,
   type LoginBody,
   type SessionUserDto,
 } from '@loan/shared-contract';
@@ -11,7 +13,7 @@ import type { Db } from '@loan/shared-server';
 import type { Config } from '@loan/shared-server';
 import type { Ports } from '@loan/shared-server';
 import { HttpError, invalid } from '@loan/shared-server';
-import { countHits, clearHits, recordHit } from '@loan/shared-server';
+import { clearHits, consume, hit, releaseHit } from '@loan/shared-server';
 import { randomToken, sha256, startSession } from '@loan/shared-server';
 import { dummyHash, hashPassword, verifyPassword } from '@loan/shared-server';
 import * as repo from './repository';
@@ -21,23 +23,34 @@ export function toUserDto(u: Pick<repo.UserRow, 'id' | 'fullname' | 'roleId' | '
 }
 
 const loginKey = (body: LoginBody, ip: string) => `login:${(body.email ?? body.unique_number ?? '').toLowerCase()}|${ip}`;
+const loginIpKey = (ip: string) => `login-ip:${ip}`;
 
 /**
- * Checks credentials with the login rate limit: 5 failures per identifier and IP per
- * minute, then 429. Answers the user, or throws 401/429.
+ * Failed sign-ins one IP may make per minute, whatever identifiers it tries (the
+ * per-identifier limit alone lets one address try every account 5 times a minute).
+ * Generous enough for an office behind one NAT address.
+ */
+export const LOGIN_MAX_FAILURES_PER_IP_PER_MINUTE = 20;
+
+/**
+ * Checks credentials under the login rate limits (NOTES.md: 5 failed tries per
+ * identifier and IP per minute; and LOGIN_MAX_FAILURES_PER_IP_PER_MINUTE per IP), then 429.
+ * The try is counted BEFORE the password is checked, atomically, so parallel tries cannot
+ * all pass the check; a right password gives its count back. Answers the user, or throws 401/429.
  */
 export async function checkCredentials(db: Db, body: LoginBody, ip: string): Promise<repo.UserRow> {
   const key = loginKey(body, ip);
-  if ((await countHits(db, key, 60)) >= LOGIN_MAX_FAILURES_PER_MINUTE) {
+  const ipKey = loginIpKey(ip);
+  const tries = await hit(db, key, 60);
+  const ipTries = await hit(db, ipKey, 60);
+  if (tries > LOGIN_MAX_FAILURES_PER_MINUTE || ipTries > LOGIN_MAX_FAILURES_PER_IP_PER_MINUTE) {
     throw new HttpError(429, 'Too many login attempts. Please try again in a minute.');
   }
   const user = await repo.findUserByIdentifier(db, { email: body.email, uniqueNumber: body.unique_number });
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash()));
-  if (!user || !ok || !user.active) {
-    await recordHit(db, key);
-    throw new BadCredentials();
-  }
+  if (!user || !ok || !user.active) throw new BadCredentials();
   await clearHits(db, key);
+  await releaseHit(db, ipKey);
   return user;
 }
 
@@ -54,7 +67,33 @@ export async function login(db: Db, config: Config, req: FastifyRequest, reply: 
   return { user, response: { status: LOGIN_SUCCESS_STATUS, message: `Welcome ${user.fullname}` } };
 }
 
+/** Reset e-mails one address may receive per hour, however many callers ask. */
+export const RESET_EMAILS_PER_ACCOUNT_PER_HOUR = 3;
+/**
+ * Every forgot-password answer takes at least this long. Sending (a token, two inserts and
+ * the e-mail port) takes longer than finding no account, so without a floor the answer's
+ * time tells who has an account. The work measured here is well under it.
+ */
+export const FORGOT_PASSWORD_MIN_MS = 500;
+
+/**
+ * Sends a reset link when the address belongs to an active user and has not had
+ * RESET_EMAILS_PER_ACCOUNT_PER_HOUR links this hour. Answers whether one was sent; the
+ * caller answers the same either way, after the same time.
+ */
 export async function requestPasswordReset(db: Db, config: Config, ports: Ports, email: string): Promise<boolean> {
+  const started = performance.now();
+  try {
+    return await sendPasswordReset(db, config, ports, email);
+  } finally {
+    const left = FORGOT_PASSWORD_MIN_MS - (performance.now() - started);
+    if (left > 0) await new Promise((r) => setTimeout(r, left));
+  }
+}
+
+async function sendPasswordReset(db: Db, config: Config, ports: Ports, email: string): Promise<boolean> {
+  // Counted for unknown addresses too (same work on both paths), atomically.
+  if (!(await consume(db, `reset:${email.toLowerCase()}`, RESET_EMAILS_PER_ACCOUNT_PER_HOUR, 3600))) return false;
   const user = await repo.findUserByIdentifier(db, { email });
   if (!user || !user.active) return false;
   const token = randomToken();
@@ -82,6 +121,8 @@ export async function resetPassword(db: Db, token: string, email: string, passwo
   return db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, sha256(token), email);
     if (!userId) throw invalid('token', 'This password reset token is invalid.');
+    const user = await repo.findUserById(tx, userId);
+    if (user && passwordIsIdentifier(password, [user.email, user.uniqueNumber])) throw invalid('password', PASSWORD_IS_IDENTIFIER);
     await repo.setPassword(tx, userId, hash);
     await repo.deleteSessionsOf(tx, userId);
     return userId;
@@ -93,6 +134,7 @@ export async function changePassword(db: Db, userId: number, sessionHash: string
   if (!user || !(await verifyPassword(current, user.passwordHash))) {
     throw invalid('current_password', 'The current password is incorrect.');
   }
+  if (passwordIsIdentifier(next, [user.email, user.uniqueNumber])) throw invalid('password', PASSWORD_IS_IDENTIFIER);
   const hash = await hashPassword(next);
   await db.transaction(async (tx) => {
     await repo.setPassword(tx, userId, hash);

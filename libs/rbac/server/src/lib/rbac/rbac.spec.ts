@@ -97,4 +97,84 @@ describe('roles and permissions', () => {
     expect((await call('POST', '/api/role/assign-permission', { role_id: 1, ids: [1] }, onlyView)).statusCode).toBe(403);
     expect((await call('POST', '/api/role/revoke-permission', { role_id: 1, ids: [1] }, onlyView)).statusCode).toBe(403);
   });
+
+  describe('self-escalation (issue 11 item 9, NOTES.md "Users and roles")', () => {
+    const permId = async (name: string) =>
+      ((await call('GET', '/api/permission/all')).json() as { id: number; name: string }[]).find((p) => p.name === name)?.id as number;
+
+    it('grants only permissions the granter holds, on create and on assign (403, nothing written)', async () => {
+      const granter = await createTestUser(t.app, [P.assignPermissions, P.addRole, P.viewRoles]);
+      const target = await createTestUser(t.app, []);
+      const held = await permId(P.viewRoles);
+      const notHeld = await permId(P.deleteRole);
+
+      const denied = await call('POST', '/api/role/assign-permission', { role_id: target.roleId, ids: [held, notHeld] }, granter.headers);
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().message).toBe(`You can only grant permissions you hold. You do not hold: ${P.deleteRole}.`);
+      expect((await call('GET', `/api/role/byId/${target.roleId}`)).json().allpermissions).toEqual([]);
+      expect((await call('POST', '/api/role/assign-permission', { role_id: target.roleId, ids: [held] }, granter.headers)).statusCode).toBe(200);
+
+      const created = await call('POST', '/api/role/create', { name: 'Escalated', permissions: [P.viewRoles, P.deleteRole] }, granter.headers);
+      expect(created.statusCode).toBe(403);
+      expect((await call('GET', '/api/role/search?search=Escalated')).json()).toEqual([]);
+      expect((await call('POST', '/api/role/create', { name: 'Modest', permissions: [P.viewRoles] }, granter.headers)).statusCode).toBe(201);
+    });
+
+    it('lets nobody change their own role, not even an administrator (403)', async () => {
+      const granter = await createTestUser(t.app, [P.assignPermissions, P.revokePermissions, P.viewRoles]);
+      const own = await call('POST', '/api/role/assign-permission', { role_id: granter.roleId, ids: [await permId(P.viewRoles)] }, granter.headers);
+      expect(own.statusCode).toBe(403);
+      expect(own.json().message).toBe('You cannot change the permissions of your own role.');
+      const adminRole = (await call('GET', '/api/role/all')).json().find((r: { name: string }) => r.name === 'Administrator');
+      const revokeOwn = await call('POST', '/api/role/revoke-permission', { role_id: adminRole.id, ids: [await permId(P.viewRoles)] });
+      expect(revokeOwn.statusCode).toBe(403);
+    });
+
+    it('keeps the last user holding every permission (409), and allows it while another remains', async () => {
+      const adminRole = (await call('GET', '/api/role/all')).json().find((r: { name: string }) => r.name === 'Administrator');
+      const second = await createTestUser(t.app, ALL_PERMISSIONS);
+      const viewRoles = await permId(P.viewRoles);
+      const fullAdmins = async () =>
+        (
+          await queryRows<{ n: number }>(
+            t.db,
+            sql`SELECT count(*)::int AS n FROM users u WHERE u.active
+                 AND (SELECT count(*) FROM role_permissions rp WHERE rp.role_id = u.role_id) = (SELECT count(*) FROM permissions)`,
+          )
+        )[0].n;
+      expect(await fullAdmins()).toBe(2);
+      // The demo admin takes a permission from the second full administrator's role: one remains.
+      expect((await call('POST', '/api/role/revoke-permission', { role_id: second.roleId, ids: [viewRoles] })).statusCode).toBe(200);
+      expect(await fullAdmins()).toBe(1);
+      // The second (no longer full) administrator may still revoke, but not from the last full one.
+      const last = await call('POST', '/api/role/revoke-permission', { role_id: adminRole.id, ids: [viewRoles] }, second.headers);
+      expect(last.statusCode).toBe(409);
+      expect(last.json().message).toContain('The last full administrator keeps them.');
+      expect(await fullAdmins()).toBe(1);
+    });
+
+    it('keeps one full administrator when the last two revoke each other at once (one 200, one 409)', async () => {
+      const a = await createTestUser(t.app, ALL_PERMISSIONS);
+      const b = await createTestUser(t.app, ALL_PERMISSIONS);
+      const viewRoles = await permId(P.viewRoles);
+      // Only a and b hold every permission now (this is the file's last test: the demo admin goes).
+      await t.db.execute(sql`UPDATE users SET active = false WHERE email = 'admin@demo.zm'`);
+      await t.db.execute(
+        sql`DELETE FROM role_permissions WHERE role_id IN (SELECT role_id FROM users WHERE active AND id NOT IN (${a.userId}, ${b.userId}))`,
+      );
+      const codes = (
+        await Promise.all([
+          call('POST', '/api/role/revoke-permission', { role_id: b.roleId, ids: [viewRoles] }, a.headers),
+          call('POST', '/api/role/revoke-permission', { role_id: a.roleId, ids: [viewRoles] }, b.headers),
+        ])
+      ).map((r) => r.statusCode);
+      expect(codes.sort()).toEqual([200, 409]);
+      const [{ n }] = await queryRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM users u WHERE u.active
+             AND (SELECT count(*) FROM role_permissions rp WHERE rp.role_id = u.role_id) = (SELECT count(*) FROM permissions)`,
+      );
+      expect(n).toBe(1);
+    });
+  });
 });

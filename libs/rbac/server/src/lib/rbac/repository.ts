@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { likeContains, type Db } from '@loan/shared-server';
+import { likeContains, queryRows, type Db } from '@loan/shared-server';
 import { permissions, rolePermissions, roles, users } from '@loan/shared-server/schema';
 
 export interface RoleRow {
@@ -101,4 +101,29 @@ export async function grant(db: Db, roleId: number, permissionIds: number[]): Pr
 
 export async function revoke(db: Db, roleId: number, permissionIds: number[]): Promise<void> {
   await db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, permissionIds)));
+}
+
+export async function permissionNames(db: Db, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return db.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.id, ids));
+}
+
+/**
+ * Serialises the changes that could take the last full administrator's permissions away
+ * (two parallel revokes on two admin roles would each still see the other admin).
+ * A transaction-scoped advisory lock: released at commit or rollback; PGlite has it too.
+ */
+export async function lockPermissionChanges(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('rbac:permission-changes'))`);
+}
+
+/** Active users whose role holds every permission of the catalog. */
+export async function countFullAdministrators(db: Db): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM users u
+         WHERE u.active
+           AND (SELECT count(*) FROM role_permissions rp WHERE rp.role_id = u.role_id) = (SELECT count(*) FROM permissions)`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -29,7 +29,7 @@ export const rbacRoutes = [
     auth: P.addRole,
     body: roleCreateBodySchema,
     handler: async (ctx) => {
-      const id = await service.create(ctx.db, ctx.body);
+      const id = await service.create(ctx.db, ctx.body, ctx.user);
       await ctx.audit('create', 'role', id, { name: ctx.body.name, permissions: ctx.body.permissions ?? [] });
       return ctx.reply.code(201).send({ message: 'Role created.', data: await service.byId(ctx.db, id) });
     },
@@ -90,7 +90,7 @@ export const rbacRoutes = [
     auth: P.assignPermissions,
     body: rolePermissionsBodySchema,
     handler: async (ctx) => {
-      await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, 'assign');
+      await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, 'assign', ctx.user);
       await ctx.audit('assign_permissions', 'role', ctx.body.role_id, { permission_ids: ctx.body.ids });
       return { message: 'Permissions assigned.', data: await service.byId(ctx.db, ctx.body.role_id) };
     },
@@ -102,7 +102,7 @@ export const rbacRoutes = [
     auth: P.revokePermissions,
     body: rolePermissionsBodySchema,
     handler: async (ctx) => {
-      await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, 'revoke');
+      await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, 'revoke', ctx.user);
       await ctx.audit('revoke_permissions', 'role', ctx.body.role_id, { permission_ids: ctx.body.ids });
       return { message: 'Permissions revoked.', data: await service.byId(ctx.db, ctx.body.role_id) };
     },

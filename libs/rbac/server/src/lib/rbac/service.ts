@@ -1,5 +1,5 @@
 import type { RoleCreateBody, RoleDto } from '@loan/shared-contract';
-import type { Db } from '@loan/shared-server';
+import type { Db, SessionUser } from '@loan/shared-server';
 import { conflict, HttpError, invalid, notFound } from '@loan/shared-server';
 import * as repo from './repository';
 
@@ -29,8 +29,29 @@ export async function byId(db: Db, id: number): Promise<RoleDto> {
 
 const nameTaken = () => invalid('name', 'The name has already been taken.');
 
+/** Who changes roles: their own role and the permissions it holds (NOTES.md "Users and roles"). */
+export type Actor = Pick<SessionUser, 'roleId' | 'permissions'>;
+
+export const OWN_ROLE_MESSAGE = 'You cannot change the permissions of your own role.';
+export const LAST_ADMIN_MESSAGE =
+  'This would leave no active user holding every permission. The last full administrator keeps them.';
+
+/** 403 unless the actor holds every one of these permissions (nobody grants what they do not hold). */
+function assertHolds(actor: Actor, wanted: { name: string }[]): void {
+  const missing = wanted.filter((p) => !actor.permissions.has(p.name)).map((p) => p.name);
+  if (missing.length) throw new HttpError(403, `You can only grant permissions you hold. You do not hold: ${missing.join(', ')}.`);
+}
+
+/**
+ * 409 when the change just made (inside `tx`, after lockPermissionChanges) took the last
+ * full administrator's permissions away. Issue 16's user changes (role, deactivation) use it too.
+ */
+export async function assertFullAdministratorRemains(tx: Db, before: number): Promise<void> {
+  if (before > 0 && (await repo.countFullAdministrators(tx)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+}
+
 /** Creates a role, optionally with permissions given by id or catalog name. */
-export async function create(db: Db, body: RoleCreateBody): Promise<number> {
+export async function create(db: Db, body: RoleCreateBody, actor: Actor): Promise<number> {
   return db.transaction(async (tx) => {
     if (await repo.findRoleByName(tx, body.name)) throw nameTaken();
     const id = await repo.insertRole(tx, body.name);
@@ -44,7 +65,9 @@ export async function create(db: Db, body: RoleCreateBody): Promise<number> {
     if (unknownNames.length || unknownIds.length) {
       throw invalid('permissions', `Unknown permissions: ${[...unknownIds, ...unknownNames].join(', ')}.`);
     }
-    await repo.grant(tx, id, [...knownIds, ...byName.map((p) => p.id)]);
+    const granted = [...new Set([...knownIds, ...byName.map((p) => p.id)])];
+    assertHolds(actor, await repo.permissionNames(tx, granted));
+    await repo.grant(tx, id, granted);
     return id;
   });
 }
@@ -70,14 +93,27 @@ export async function remove(db: Db, ids: number[], ownRoleId: number): Promise<
   });
 }
 
-export async function changePermissions(db: Db, roleId: number, permissionIds: number[], action: 'assign' | 'revoke'): Promise<void> {
+/**
+ * Grants or revokes permissions of a role. Nobody changes their own role's permissions
+ * (403), grants a permission they do not hold (403), or takes the last full
+ * administrator's permissions away (409).
+ */
+export async function changePermissions(db: Db, roleId: number, permissionIds: number[], action: 'assign' | 'revoke', actor: Actor): Promise<void> {
   const unique = [...new Set(permissionIds)];
   await db.transaction(async (tx) => {
     if (!(await repo.findRole(tx, roleId))) throw notFound('Role');
     const known = await repo.existingPermissionIds(tx, unique);
     const unknown = unique.filter((i) => !known.includes(i));
     if (unknown.length) throw invalid('ids', `Unknown permissions: ${unknown.join(', ')}.`);
-    if (action === 'assign') await repo.grant(tx, roleId, unique);
-    else await repo.revoke(tx, roleId, unique);
+    if (roleId === actor.roleId) throw new HttpError(403, OWN_ROLE_MESSAGE);
+    if (action === 'assign') {
+      assertHolds(actor, await repo.permissionNames(tx, unique));
+      await repo.grant(tx, roleId, unique);
+    } else {
+      await repo.lockPermissionChanges(tx);
+      const before = await repo.countFullAdministrators(tx);
+      await repo.revoke(tx, roleId, unique);
+      await assertFullAdministratorRemains(tx, before);
+    }
   });
 }

@@ -1,17 +1,40 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '@loan/shared-server';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 import { auditLog, branches, clients } from '@loan/shared-server/schema';
 import { likePattern } from '../rbac/repository';
 
-export async function listClients(db: Db, opts: { search?: string; limit: number }) {
-  const q = db
+/** Every digit but the last `keep` digits becomes '*' ('123456/78/9', 5 → '****56/78/9'). */
+export function maskDigits(value: string, keep: number): string {
+  let toMask = Math.max(0, (value.match(/\d/g)?.length ?? 0) - keep);
+  return value.replace(/\d/g, (d) => (toMask-- > 0 ? '*' : d));
+}
+
+/**
+ * Borrowers for the pickers (instant disbursement, SMS), in the caller's branch scope:
+ * id, name and branch, with the NRC and mobile masked but for their last digits (enough
+ * to tell two namesakes apart; the screens that need the numbers read them by id).
+ */
+export async function listClients(db: Db, opts: { search?: string; page: number; pageSize: number; scope: BranchScope }) {
+  const p = opts.search ? likePattern(opts.search) : undefined;
+  const where = and(
+    scopeCondition(opts.scope, clients.branchId),
+    p ? sql`(${clients.fullname} ILIKE ${p} OR ${clients.nrc} LIKE ${p} OR ${clients.mobile} LIKE ${p})` : undefined,
+  );
+  const rows = await db
     .select({ id: clients.id, name: clients.fullname, nrc: clients.nrc, mobile: clients.mobile, branch: branches.name })
     .from(clients)
-    .leftJoin(branches, eq(branches.id, clients.branchId));
-  const p = opts.search ? likePattern(opts.search) : undefined;
-  return (p ? q.where(sql`(${clients.fullname} ILIKE ${p} OR ${clients.nrc} LIKE ${p} OR ${clients.mobile} LIKE ${p})`) : q)
-    .orderBy(desc(clients.id))
-    .limit(opts.limit);
+    .leftJoin(branches, eq(branches.id, clients.branchId))
+    .where(where)
+    .orderBy(asc(clients.fullname), asc(clients.id))
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where);
+  return {
+    items: rows.map((r) => ({ ...r, nrc: maskDigits(r.nrc, 5), mobile: maskDigits(r.mobile, 3) })),
+    total: Number(n),
+    page: opts.page,
+    pageSize: opts.pageSize,
+  };
 }
 
 export async function recentHistory(db: Db, userId: number, limit: number) {

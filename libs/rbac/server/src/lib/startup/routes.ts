@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   API,
+  CLIENT_PICKER_PERMISSIONS,
+  pageParams,
   searchParamSchema,
   wholeNumberField,
   clientPickListSchema,
@@ -19,12 +21,11 @@ export const startupRoutes = [
     method: 'GET',
     url: `${API.clients}/all`,
     response: clientPickListSchema,
-    auth: 'session',
-    query: z.object({
-      search: searchParamSchema,
-      limit: wholeNumberField(5000, 'Must be a whole number from 1 to 5000.').default(1000),
-    }),
-    handler: ({ db, query }) => repo.listClients(db, { search: query.search || undefined, limit: query.limit }),
+    // The screens whose pickers use it (issue 11 item 8): not every signed-in user.
+    auth: { anyOf: CLIENT_PICKER_PERMISSIONS },
+    query: z.object({ search: searchParamSchema, ...pageParams }),
+    handler: ({ db, query, scope }) =>
+      repo.listClients(db, { search: query.search || undefined, page: query.page, pageSize: query.pageSize, scope }),
   }),
   defineRoute({
     method: 'GET',

@@ -1,7 +1,7 @@
-import { boolean, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { id, tstz } from './types';
 
-/** Tables of migrations/0001_core.sql. */
+/** Tables of migrations/0001_core.sql (rate_limits: 0650_atomic_rate_limits.sql). */
 export const branches = pgTable('branches', {
   id: id().primaryKey().generatedByDefaultAsIdentity(),
   name: text('name').notNull(),
@@ -53,6 +53,8 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
   createdAt: tstz('created_at').notNull().defaultNow(),
   lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+  /** SHA-256 of the CSRF token bound to this session (0651_session_csrf.sql). */
+  csrfHash: text('csrf_hash'),
 });
 
 export const passwordResets = pgTable('password_resets', {
@@ -64,10 +66,10 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
 
-export const rateLimitHits = pgTable('rate_limit_hits', {
-  id: id().primaryKey().generatedByDefaultAsIdentity(),
-  key: text('key').notNull(),
-  createdAt: tstz('created_at').notNull().defaultNow(),
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: tstz('window_started_at').notNull().defaultNow(),
+  hits: integer('hits').notNull(),
 });
 
 export const settings = pgTable('settings', {
