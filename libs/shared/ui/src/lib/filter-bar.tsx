@@ -51,13 +51,15 @@ export function FilterBar<F extends string, S extends string>({ list, searchLabe
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
+  // The router navigates in a transition; started inside a submit event, React would treat
+  // it as a form action. After the event it is a plain navigation.
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
-    list.setSearch(search);
+    queueMicrotask(() => list.setSearch(search));
   };
   const applyFilters = (e: FormEvent) => {
     e.preventDefault();
-    list.setFilters(draft);
+    queueMicrotask(() => list.setFilters(draft));
   };
 
   return (
