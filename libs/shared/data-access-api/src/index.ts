@@ -3,3 +3,13 @@ export { baseQuery, setApiBaseUrl, readCookie } from './lib/base-query';
 export { sessionExpired } from './lib/events';
 export { apiLogger } from './lib/logger';
 export { errorMessage, fieldErrors, isFetchError, type ApiErrorBody } from './lib/errors';
+export {
+  createToastMiddleware,
+  toastMiddleware,
+  type ToastSpec,
+  type ApiExtraOptions,
+  type ApiMeta,
+  type Notify,
+  type ToastVariant,
+} from './lib/toasts';
+export { applyServerErrors, type ServerErrorsResult, type ApplyServerErrorsOptions } from './lib/forms';

@@ -23,3 +23,15 @@ export { TopBar, type TopBarProps } from './lib/top-bar';
 export { Footer, type FooterProps } from './lib/footer';
 export { Logo, type LogoProps } from './lib/logo';
 export { PageSection, SectionTitleBar, type PageSectionProps, type SectionTitleBarProps } from './lib/page-section';
+export { SubmitButton, type SubmitButtonProps } from './lib/submit-button';
+export {
+  useListParams,
+  type ListParams,
+  type ListParamsConfig,
+  type ListSort,
+  type PageSize,
+  type SortDirection,
+  type UseListParams,
+} from './lib/use-list-params';
+export { FilterBar, type FilterBarProps, type FilterField, type SortOption } from './lib/filter-bar';
+export { ListScreen, type ListScreenProps, type BulkAction, type BulkOutcome, type ListQueryState } from './lib/list-screen';

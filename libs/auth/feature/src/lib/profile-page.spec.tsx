@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { roleLoaded } from '@loan/shared-permissions';
 import { LS_DARK_MODE, LS_STYLE, signedIn } from '@loan/shared-session';
 import { ProfilePage } from './profile-page';
-import { apiUrl, csrfCookieHandler, demoUser, makeTestStore, renderPage } from './test-harness';
+import { apiUrl, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
+import { testUser as demoUser, renderScreen, makeAppStore } from '@loan/shared-permissions/testing';
 
 const SESSIONS = [
   { id: 'aaaaaaaaaaaaaaaa', ip_address: '10.0.0.1', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130', created_at: '2026-11-24T08:00:00Z', last_seen_at: '2026-11-24T09:00:00Z', current: true },
@@ -24,12 +25,12 @@ beforeEach(() => {
 });
 
 function setup() {
-  const store = makeTestStore();
+  const store = makeAppStore();
   act(() => {
     store.dispatch(signedIn(demoUser));
     store.dispatch(roleLoaded({ roleId: 1, roleName: 'Administrator', names: [] }));
   });
-  return renderPage(<ProfilePage />, { route: '/profile', path: '/profile', store });
+  return renderScreen(<ProfilePage />, { route: '/profile', path: '/profile', store, permissions: null });
 }
 
 it("shows the signed-in user's details and role", () => {

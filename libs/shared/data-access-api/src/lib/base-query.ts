@@ -2,6 +2,7 @@ import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryEr
 import { CSRF_COOKIE, API } from '@loan/shared-contract';
 import { sessionExpired } from './events';
 import { apiLogger } from './logger';
+import type { ApiExtraOptions, ApiMeta } from './toasts';
 
 /** Base URL of the api. Empty means same origin (the dev servers proxy the api's paths). */
 let baseUrl = '';
@@ -47,7 +48,12 @@ function isUnauthorized(error: FetchBaseQueryError): boolean {
  * once when the server answers 419), logging, and the 401 rule of spec §8: dispatch
  * sessionExpired, then pass the error on to the caller.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions, ApiMeta> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const extra = extraOptions ?? {};
   const { url, method } = describe(args);
   // Absolute URLs: Node's fetch (tests) refuses relative ones; in a browser this is same-origin.
   const root = baseUrl || (typeof window !== 'undefined' ? window.location.origin : '');
@@ -76,5 +82,6 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   } else {
     apiLogger.response(method, url, result.meta?.response?.status ?? 'ok');
   }
-  return result;
+  // The endpoint's toast spec rides on the meta to the toast middleware (toasts.ts).
+  return extra.toast ? { ...result, meta: { ...result.meta, toast: extra.toast } } : result;
 };

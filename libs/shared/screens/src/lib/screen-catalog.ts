@@ -35,7 +35,7 @@ export const SCREENS = {
     permissions: [...applications, P.viewRequestApplications],
     menu: { group: APPLICATIONS, label: 'Requests', order: 20 },
     firstCall: byStatus('request'),
-    status: 'planned',
+    status: 'ready',
   },
   applicationsRejected: {
     path: '/loans/applications/rejected',
@@ -43,7 +43,7 @@ export const SCREENS = {
     permissions: [...applications, P.viewRejectedApplications],
     menu: { group: APPLICATIONS, label: 'Rejected', order: 21 },
     firstCall: byStatus('rejected'),
-    status: 'planned',
+    status: 'ready',
   },
   applicationsApproved: {
     path: '/loans/applications/approved',
@@ -52,7 +52,7 @@ export const SCREENS = {
     permissions: [...applications, P.viewClosedApplications, P.viewApprovedApplications],
     menu: { group: APPLICATIONS, label: 'Approved', order: 22 },
     firstCall: byStatus('approved'),
-    status: 'planned',
+    status: 'ready',
   },
   applicationsClosed: {
     path: '/loans/applications/closed',
@@ -60,7 +60,7 @@ export const SCREENS = {
     permissions: [...applications, P.viewClosedApplications],
     menu: { group: APPLICATIONS, label: 'Closed', order: 23 },
     firstCall: byStatus('closed'),
-    status: 'planned',
+    status: 'ready',
   },
   contracts: {
     path: '/loans/applications/offer-letter',

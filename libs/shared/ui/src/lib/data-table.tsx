@@ -20,8 +20,10 @@ import { cx } from './cx';
 export interface ServerPagination {
   pageIndex: number;
   pageSize: number;
-  /** Total rows on the server. */
-  total: number;
+  /** Total rows on the server; left out by lists that only know whether a next page exists. */
+  total?: number;
+  /** Whether a next page exists, for lists without a total (keyset: `nextCursor !== null`). */
+  hasNext?: boolean;
   onChange: (next: { pageIndex: number; pageSize: number }) => void;
 }
 
@@ -32,7 +34,10 @@ export interface DataTableProps<T> {
   caption: string;
   loading?: boolean;
   error?: ReactNode;
+  /** Heading of the error state. */
+  errorTitle?: string;
   onRetry?: () => void;
+  retryLabel?: string;
   emptyTitle?: string;
   emptyMessage?: ReactNode;
   /** Omit for client-side paging over `data`. */
@@ -52,7 +57,9 @@ export function DataTable<T>({
   caption,
   loading,
   error,
+  errorTitle,
   onRetry,
+  retryLabel,
   emptyTitle = 'No records found',
   emptyMessage,
   pagination,
@@ -64,8 +71,12 @@ export function DataTable<T>({
   const paging: PaginationState = pagination
     ? { pageIndex: pagination.pageIndex, pageSize: pagination.pageSize }
     : local;
-  const total = pagination ? pagination.total : data.length;
-  const pageCount = Math.max(1, Math.ceil(total / paging.pageSize));
+  const knownTotal = pagination ? pagination.total : data.length;
+  const total = knownTotal ?? paging.pageIndex * paging.pageSize + data.length;
+  const pageCount =
+    knownTotal === undefined
+      ? paging.pageIndex + (pagination?.hasNext ? 2 : 1)
+      : Math.max(1, Math.ceil(knownTotal / paging.pageSize));
 
   const table = useReactTable({
     data: data as T[],
@@ -92,7 +103,7 @@ export function DataTable<T>({
 
   let body: ReactNode;
   if (error) {
-    body = <ErrorState message={error} onRetry={onRetry} className="m-4" />;
+    body = <ErrorState title={errorTitle} message={error} onRetry={onRetry} retryLabel={retryLabel} className="m-4" />;
   } else if (loading && rows.length === 0) {
     body = <Skeleton lines={5} className="p-4" label="Loading rows..." />;
   } else if (rows.length === 0) {
@@ -150,7 +161,8 @@ export function DataTable<T>({
           </select>
         </label>
         <span aria-live="polite">
-          {from}–{to} of {total}
+          {from}–{to}
+          {knownTotal === undefined ? '' : ` of ${knownTotal}`}
         </span>
         <div className="flex items-center gap-1">
           <Button
@@ -163,7 +175,8 @@ export function DataTable<T>({
             <Icon name="chevronLeft" size={16} />
           </Button>
           <span className="px-1">
-            Page {paging.pageIndex + 1} of {pageCount}
+            Page {paging.pageIndex + 1}
+            {knownTotal === undefined ? '' : ` of ${pageCount}`}
           </span>
           <Button
             variant="secondary"

@@ -27,10 +27,11 @@ export interface ErrorStateProps {
   message?: ReactNode;
   /** Shows a "Try again" button. */
   onRetry?: () => void;
+  retryLabel?: string;
   className?: string;
 }
 
-export function ErrorState({ title = 'Something went wrong!', message, onRetry, className }: ErrorStateProps) {
+export function ErrorState({ title = 'Something went wrong!', message, onRetry, retryLabel = 'Try again', className }: ErrorStateProps) {
   return (
     <div
       role="alert"
@@ -44,7 +45,7 @@ export function ErrorState({ title = 'Something went wrong!', message, onRetry, 
       {message && <p className="text-sm">{message}</p>}
       {onRetry && (
         <Button variant="secondary" size="sm" onClick={onRetry} icon={<Icon name="refresh" size={16} />}>
-          Try again
+          {retryLabel}
         </Button>
       )}
     </div>

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'loans-data-access',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/loans/data-access',
+};

@@ -1,0 +1,18 @@
+export {
+  applicationsApi,
+  APPLICATION_PATHS,
+  APPLICATION_FILTERS,
+  APPLICATION_SORTS,
+  branchParam,
+  listRequest,
+  lusakaMonth,
+  monthlyTotalFromRows,
+  useGetApplicationsQuery,
+  useGetApplicationStatusStatsQuery,
+  useGetApplicationsTotalValueQuery,
+  useDeleteApplicationsMutation,
+  type ApplicationFilter,
+  type ApplicationSort,
+  type ApplicationListArgs,
+  type TotalValueArgs,
+} from './lib/applications-api';

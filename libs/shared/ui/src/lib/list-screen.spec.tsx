@@ -1,0 +1,139 @@
+import { render, screen, within, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { ListEnvelope } from '@loan/shared-contract';
+import { ListScreen, type BulkAction, type ListQueryState } from './list-screen';
+import { useListParams } from './use-list-params';
+
+interface Row {
+  id: number;
+  ref: string;
+  name: string;
+}
+const columns: ColumnDef<Row>[] = [
+  { header: 'Reference', accessorKey: 'ref' },
+  { header: 'Name', accessorKey: 'name' },
+];
+const rows: Row[] = Array.from({ length: 15 }, (_, i) => ({ id: i + 1, ref: `LA-${i + 1}`, name: `Client ${i + 1}` }));
+const page = (items: Row[], total = 40): ListEnvelope<Row> => ({ items, total, page: 1, pageSize: 15, nextCursor: null });
+
+function query(over: Partial<ListQueryState<Row>> = {}): ListQueryState<Row> {
+  return { data: page(rows), isLoading: false, isFetching: false, isError: false, refetch: jest.fn(), ...over };
+}
+
+function setup(q: ListQueryState<Row>, bulk: BulkAction<Row>[] = [], url = '/list') {
+  function Screen() {
+    const list = useListParams({ filters: ['nrc'], sorts: ['created_at'], defaultSort: '-created_at' });
+    return (
+      <ListScreen
+        caption="Requests"
+        columns={columns}
+        query={q}
+        list={list}
+        getRowId={(r) => String(r.id)}
+        rowHref={(r) => `/items/${r.id}`}
+        rowLabel={(r) => r.ref}
+        filterFields={[{ name: 'nrc', label: 'NRC' }]}
+        sortOptions={[
+          { value: '-created_at', label: 'Newest first' },
+          { value: 'created_at', label: 'Oldest first' },
+        ]}
+        bulkActions={bulk}
+      />
+    );
+  }
+  const router = { state: { location: { pathname: '', search: '' } } };
+  function Where() {
+    router.state.location = useLocation();
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/list" element={<Screen />} />
+        <Route path="/items/:id" element={<p>Details page</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+  return router;
+}
+
+it('shows a skeleton while loading', () => {
+  setup(query({ data: undefined, isLoading: true }));
+  expect(screen.getByRole('status', { name: 'Loading rows...' })).toBeInTheDocument();
+});
+
+it('shows the empty state', () => {
+  setup(query({ data: page([], 0) }));
+  expect(screen.getByText('No records found')).toBeInTheDocument();
+});
+
+it('shows "Could not load" with a Retry that refetches, not an empty list (NOTES.md)', async () => {
+  const q = query({ data: undefined, isError: true });
+  setup(q);
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent('Could not load');
+  expect(screen.queryByText('No records found')).not.toBeInTheDocument();
+  await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+  expect(q.refetch).toHaveBeenCalledTimes(1);
+});
+
+it('links rows to their details and pages through the URL', async () => {
+  const router = setup(query());
+  expect(screen.getByText('1–15 of 40')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  expect(router.state.location.search).toBe('?page=2');
+  await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '50');
+  expect(router.state.location.search).toBe('?pageSize=50');
+  await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'created_at');
+  expect(router.state.location.search).toBe('?pageSize=50&sort=created_at');
+  await userEvent.click(screen.getByRole('link', { name: 'LA-3' }));
+  expect(router.state.location.pathname).toBe('/items/3');
+});
+
+it('applies the search and filters to the URL', async () => {
+  const router = setup(query());
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'banda{Enter}');
+  await waitFor(() => expect(router.state.location.search).toBe('?search=banda'));
+  await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+  await userEvent.type(screen.getByLabelText('NRC'), '123456/78/9');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+  await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('nrc')).toBe('123456/78/9'));
+  expect(await screen.findByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+});
+
+it('selects rows, asks before a destructive bulk action, and reports refused rows', async () => {
+  const run = jest.fn(async (selected: Row[]) => ({ refused: [{ label: selected[1].ref, reason: 'Already approved.' }] }));
+  setup(query(), [{ label: 'Delete', tone: 'danger', confirm: { title: 'Delete rows?', message: (r) => `${r.length} rows` }, run }]);
+  expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Select LA-1' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Select LA-2' }));
+  const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+  expect(bar).toHaveTextContent('2 selected');
+
+  await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete rows?' });
+  expect(dialog).toHaveTextContent('2 rows');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(run).not.toHaveBeenCalled();
+
+  await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+  await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(run).toHaveBeenCalledWith([rows[0], rows[1]]));
+  expect(await screen.findByText('LA-2: Already approved.')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).not.toBeInTheDocument();
+});
+
+it('selects the whole page from the header and is keyboard usable', async () => {
+  setup(query(), [{ label: 'Export', run: jest.fn(async () => undefined) }]);
+  await userEvent.tab(); // search box
+  await userEvent.tab(); // sort
+  await userEvent.tab(); // filters
+  await userEvent.tab(); // select all
+  expect(screen.getByRole('checkbox', { name: 'Select all rows on this page' })).toHaveFocus();
+  await userEvent.keyboard(' ');
+  expect(screen.getByRole('toolbar', { name: 'Bulk actions' })).toHaveTextContent('15 selected');
+});
