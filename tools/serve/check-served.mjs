@@ -35,10 +35,11 @@ async function shot(page, file) {
   await page.screenshot({ path: join(out, file), fullPage: false });
 }
 
-for (const [width, dark] of [[1280, false], [360, true]]) {
+for (const { width, dark } of [{ width: 1280, dark: false }, { width: 360, dark: true }]) {
   const tag = `${width}${dark ? '-dark' : ''}`;
   const { context, page } = await session(`staff ${tag}`, { width, dark });
   const login = await page.goto(`${base}/login`);
+  if (!login) throw new Error('no answer for /login');
   if (login.headers()['cache-control'] !== 'no-store') problems.push(`/login cache-control ${login.headers()['cache-control']}`);
   if (!login.headers()['content-security-policy']) problems.push('/login has no CSP');
   await page.getByLabel('E-mail or staff number').fill('admin@demo.zm');
@@ -74,6 +75,7 @@ for (const [width, dark] of [[1280, false], [360, true]]) {
 {
   const { context, page } = await session('borrower');
   const res = await page.goto(`${base}/apply`);
+  if (!res) throw new Error('no answer for /apply');
   const html = await res.text();
   if (!/assets\//.test(html)) problems.push('/apply did not return an app page');
   await page.waitForLoadState('networkidle');

@@ -23,5 +23,5 @@ const child = spawn(process.execPath, [main], {
   env: { NODE_ENV: 'production', WEB_DIR: web, ...process.env, ...(process.env.NODE_ENV ? {} : { NODE_ENV: 'production' }) },
 });
 // Hand the signals on, so the api shuts down gracefully (it finishes requests in flight).
-for (const s of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(s, () => child.kill(s));
+for (const s of /** @type {const} */ (['SIGTERM', 'SIGINT', 'SIGHUP'])) process.on(s, () => child.kill(s));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -99,7 +99,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await seedDemoData(database.db, { applications: opts.demoData });
   }
   const inbox = new TestInbox();
-  const app = await buildServer({ db: database.db, config, ports: opts.ports, modules: opts.modules, deliveredTo: inbox.sink });
+  const app = await buildServer({ db: database.db, config, ports: opts.ports, modules: opts.modules, deliveredTo: inbox.sink, poolStats: database.poolStats });
   await app.ready();
   return {
     app,

@@ -41,10 +41,13 @@ export const LOGIN_MAX_FAILURES_PER_IP_PER_MINUTE = 20;
 export async function checkCredentials(db: Db, body: LoginBody, ip: string): Promise<repo.UserRow> {
   const key = loginKey(body, ip);
   const ipKey = loginIpKey(ip);
-  const tries = await hit(db, key, 60);
-  const ipTries = await hit(db, ipKey, 60);
-  if (tries > LOGIN_MAX_FAILURES_PER_MINUTE || ipTries > LOGIN_MAX_FAILURES_PER_IP_PER_MINUTE) {
-    throw new HttpError(429, 'Too many login attempts. Please try again in a minute.');
+  const tooMany = () => new HttpError(429, 'Too many login attempts. Please try again in a minute.');
+  if ((await hit(db, key, 60)) > LOGIN_MAX_FAILURES_PER_MINUTE) throw tooMany();
+  // The address's count takes only tries that passed the identifier's limit: counting them
+  // all would let a burst on one identifier use up the address's allowance in any order.
+  if ((await hit(db, ipKey, 60)) > LOGIN_MAX_FAILURES_PER_IP_PER_MINUTE) {
+    await releaseHit(db, key);
+    throw tooMany();
   }
   const user = await repo.findUserByIdentifier(db, { email: body.email, uniqueNumber: body.unique_number });
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash()));
