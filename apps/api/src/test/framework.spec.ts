@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { P } from '@loan/shared-contract';
+import { P, idParamsSchema } from '@loan/shared-contract';
 import { buildServer, defineRoute, HttpError, queryRows, registerRoutes } from '@loan/shared-server';
 import { csrfHeaders, loginAs, loginWithPermissions, type TestApp } from '@loan/shared-server/testing';
 import { createTestApp } from './test-app';
@@ -75,7 +75,7 @@ describe('defineRoute: auth, validation, errors', () => {
         method: 'PUT',
         url: '/t/items/:id',
         auth: P.editRole,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
         query: z.object({ q: z.string().max(5).default('') }),
         body: z.object({ name: z.string().min(1) }),
         handler: ({ params, query, body }) => {

@@ -24,6 +24,11 @@ export interface Config {
   secureCookies: boolean;
   /** Public origin of the apps, used in links sent by e-mail/SMS. */
   publicUrl: string;
+  /**
+   * Checks every JSON answer against its route's `response` schema and answers 500 when
+   * it does not match (on in test harnesses, VALIDATE_RESPONSES=1 elsewhere).
+   */
+  validateResponses: boolean;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -49,10 +54,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionMaxHours: int(env['SESSION_MAX_HOURS'], SESSION_MAX_HOURS_DEFAULT, 'SESSION_MAX_HOURS'),
     secureCookies: ['1', 'true', 'yes'].includes((env['SECURE_COOKIES'] ?? '').toLowerCase()),
     publicUrl: (env['PUBLIC_URL'] || 'http://localhost:4200').replace(/\/$/, ''),
+    validateResponses: ['1', 'true', 'yes'].includes((env['VALIDATE_RESPONSES'] ?? '').toLowerCase()),
   };
 }
 
-/** Defaults for tests: in-memory database, no seed. */
+/** Defaults for tests: in-memory database, no seed, answers checked against their schemas. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', ...overrides };
+  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, ...overrides };
 }

@@ -389,41 +389,48 @@ export type LoanApplication = z.infer<typeof loanApplicationSchema>;
 /** Every list of applications (all, byStatus, search, filter, unsigned-closed). */
 export const loanListSchema = listEnvelope(loanApplicationSchema);
 
-export interface LoanStatusStats {
-  status: LoanStatus;
-  count: number;
-  total_amount: string;
-  total_amount_due: string;
-}
+const countSchema = z.number().int().nonnegative();
+
+/** Count, amount and amount due of a set of applications (exact decimal strings). */
+export const loanTotalsSchema = z
+  .object({ count: countSchema, total_amount: moneySchema, total_amount_due: moneySchema })
+  .strict();
+export type LoanTotals = z.infer<typeof loanTotalsSchema>;
+
+/** GET /stats/byStatus. */
+export const loanStatusStatsSchema = loanTotalsSchema.extend({ status: z.enum(LOAN_STATUSES) }).strict();
+export type LoanStatusStats = z.infer<typeof loanStatusStatsSchema>;
 
 /** GET /requests-stats: count and amount per status (and all together). */
-export interface LoanRequestsStats {
-  total: { count: number; total_amount: string; total_amount_due: string };
-  byStatus: Record<LoanStatus, { count: number; total_amount: string; total_amount_due: string }>;
-}
+export const loanRequestsStatsSchema = z
+  .object({
+    total: loanTotalsSchema,
+    byStatus: z.object(Object.fromEntries(LOAN_STATUSES.map((s) => [s, loanTotalsSchema])) as Record<LoanStatus, typeof loanTotalsSchema>).strict(),
+  })
+  .strict();
+export type LoanRequestsStats = z.infer<typeof loanRequestsStatsSchema>;
 
 /** GET /total-value (spec §3 "Monthly total"). */
-export interface MonthlyTotal {
-  total_value: string;
-  count: number;
-  /** The month code asked for (01-12), or 'all'. */
-  month: string;
-  /** `12,500.00`: thousands separators, 2 decimals, no currency. */
-  formatted_total: string;
-}
+export const monthlyTotalSchema = z
+  .object({
+    total_value: moneySchema,
+    count: countSchema,
+    /** The month code asked for (01-12), or 'all'. */
+    month: z.union([monthCodeSchema, z.literal('all')]),
+    /** `12,500.00`: thousands separators, 2 decimals, no currency. */
+    formatted_total: z.string().regex(/^-?\d{1,3}(,\d{3})*\.\d{2}$/),
+  })
+  .strict();
+export type MonthlyTotal = z.infer<typeof monthlyTotalSchema>;
 
-export interface MonthlyStatsMonth {
-  req: number;
-  app: number;
-  rej: number;
-  clo: number;
-}
+export const monthlyStatsMonthSchema = z.object({ req: countSchema, app: countSchema, rej: countSchema, clo: countSchema }).strict();
+export type MonthlyStatsMonth = z.infer<typeof monthlyStatsMonthSchema>;
 
 /** GET /monthly-stats: counts per status for each month of the year, keyed jan..dec. */
-export interface LoanMonthlyStats {
-  year: string;
-  months: Record<string, MonthlyStatsMonth>;
-}
+export const loanMonthlyStatsSchema = z
+  .object({ year: z.string().regex(/^\d{4}$/), months: z.record(z.string(), monthlyStatsMonthSchema) })
+  .strict();
+export type LoanMonthlyStats = z.infer<typeof loanMonthlyStatsSchema>;
 
 /** A row of the closed-unsigned report: the loan's columns a spreadsheet needs, and its letter's state. */
 export const closedUnsignedRowSchema = loanApplicationSchema
@@ -457,17 +464,15 @@ export const CLOSED_UNSIGNED_COLUMNS: readonly (keyof ClosedUnsignedRow)[] = [
   'offer_status',
 ];
 
-export interface ClosedUnsignedBranchStat {
-  branch_id: number;
-  branch: string;
-  count: number;
-  total_amount: string;
-}
+export const closedUnsignedBranchStatSchema = z
+  .object({ branch_id: z.number().int().nonnegative(), branch: z.string(), count: countSchema, total_amount: moneySchema })
+  .strict();
+export type ClosedUnsignedBranchStat = z.infer<typeof closedUnsignedBranchStatSchema>;
+export const closedUnsignedStatsSchema = z.array(closedUnsignedBranchStatSchema);
 
-export interface DeleteResult {
-  deleted: number;
-  ids: number[];
-}
+/** DELETE /delete: how many were deleted, and which. */
+export const deleteResultSchema = z.object({ deleted: countSchema, ids: z.array(idSchema) }).strict();
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Helpers

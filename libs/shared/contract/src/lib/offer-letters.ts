@@ -115,7 +115,9 @@ export const offerLetterSchema = loanApplicationSchema
     signed_at: timestampSchema.nullable(),
     expires_at: timestampSchema,
     created_at: timestampSchema,
-  });
+  })
+  // Strict: the borrower's (public) view must never carry staff-only fields such as the IP.
+  .strict();
 export type OfferLetter = z.infer<typeof offerLetterSchema>;
 
 /** Staff-only extras on GET /getById and the generate answers. */
@@ -131,8 +133,14 @@ export type OfferLetterStaff = z.infer<typeof offerLetterStaffSchema>;
 /** GET /api/loan-offer-letter/all and /filter. */
 export const offerLetterListSchema = listEnvelope(offerLetterStaffSchema);
 
-export interface BorrowerSignResponse {
-  status: 'signed';
-  signed_at: string;
-  reference_code: string;
-}
+/** The answer of POST /generate and /generate/{id}: the letter and, on a first send, its link. */
+export const generatedOfferSchema = offerLetterStaffSchema.extend({ link: z.string().nullable() });
+
+/** DELETE /delete: the ids deleted. */
+export const offerLetterDeleteResultSchema = z.object({ deleted: z.array(z.number().int().positive()) }).strict();
+
+/** POST /borrower-sign-offer/{token}. */
+export const borrowerSignResponseSchema = z
+  .object({ status: z.literal('signed'), signed_at: timestampSchema, reference_code: z.string() })
+  .strict();
+export type BorrowerSignResponse = z.infer<typeof borrowerSignResponseSchema>;

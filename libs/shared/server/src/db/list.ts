@@ -38,3 +38,16 @@ export function scopeCondition(scope: BranchScope, branchColumn: AnyColumn | SQL
 export function inScope(scope: BranchScope, branchId: number | null | undefined): boolean {
   return scope.all || (scope.branchId !== null && branchId === scope.branchId);
 }
+
+/**
+ * A branch filter narrowed to the scope: `undefined` = every branch the scope allows
+ * (all, or the user's own), a number = that branch, `null` = nothing (a branch that does
+ * not exist, or one outside the scope). Lists and figures pass their branch filter
+ * through this, so a user without `can view all branches` never sees another branch.
+ */
+export function narrowToScope(scope: BranchScope, branchId: number | undefined | null): number | undefined | null {
+  if (scope.all || branchId === null) return branchId;
+  if (scope.branchId === null) return null;
+  if (branchId === undefined) return scope.branchId;
+  return branchId === scope.branchId ? branchId : null;
+}

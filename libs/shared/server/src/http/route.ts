@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { HttpError, validationBody, zodFieldErrors } from './errors';
 import { CSRF_MISMATCH, csrfOk } from './csrf';
 import { loadSession, type SessionUser } from './session';
-import { audit } from './audit';
+import { audit, auditActor, recordAudit, type AuditActor, type AuditEntry } from './audit';
 import { consume, TOO_MANY } from './rate-limit';
 import { branchScope, type BranchScope } from '../db/list';
 
@@ -44,7 +44,10 @@ export interface RouteContext<B, Q, P> {
   can(permission: PermissionName): boolean;
   /** Throws 403 unless the user holds the permission. */
   authorize(permission: PermissionName): void;
-  /** audit(req, ...) bound to this request; pass `tx` inside a transaction. */
+  /** Who acts in this request, for recordAudit (the session user, IP, user agent). */
+  readonly auditActor: AuditActor;
+  /** Writes an audit record of this request (recordAudit); pass `tx` inside a transaction. */
+  audit(entry: AuditEntry, tx?: Db): Promise<void>;
   audit(action: string, entity: string, entityId: string | number | null, details?: Record<string, unknown>, tx?: Db): Promise<void>;
 }
 
@@ -61,6 +64,12 @@ export interface RouteDef<
   query?: TQ;
   params?: TP;
   /**
+   * The schema of the JSON answer (status 2xx), from the contract; `null` for a route that
+   * answers no JSON (a stream, a file, an empty reply). With `config.validateResponses`
+   * (on in tests) an answer that breaks it is a 500, so a test of the route fails.
+   */
+  response?: ZodType | null;
+  /**
    * Lets a signed-in user lacking the route's permission through when this answers
    * true (e.g. "a user may load their own role"). Gets the raw route params.
    */
@@ -75,6 +84,9 @@ export interface RouteDef<
    */
   handler: (ctx: RouteContext<Out<TB>, Out<TQ>, Out<TP>>) => unknown;
 }
+
+/** The 500 of an answer that breaks its route's response schema (with validateResponses on). */
+export const RESPONSE_MISMATCH = 'The answer does not match its response schema.';
 
 /** Identity function that types a route: `export const routes = [defineRoute({...}), ...]`. */
 export function defineRoute<
@@ -99,6 +111,20 @@ function parsePart(schema: ZodType | undefined, value: unknown, errors: Record<s
   return undefined;
 }
 
+function checkResponse(def: RouteDef, schema: ZodType) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    // What the client would read: JSON, so dates are strings and undefined is gone.
+    const wire: unknown = JSON.parse(JSON.stringify(payload ?? null));
+    const checked = schema.safeParse(wire);
+    if (checked.success) return payload;
+    const errors = zodFieldErrors(checked.error);
+    req.log.error({ route: `${def.method} ${def.url}`, errors }, RESPONSE_MISMATCH);
+    reply.code(500);
+    return { message: RESPONSE_MISMATCH, errors };
+  };
+}
+
 /**
  * Registers routes on `app` and records them in `app.routeTable` (the list the
  * route-walk test enumerates, so no route can skip its authorization test).
@@ -113,6 +139,8 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
       method: def.method,
       url: def.url,
       bodyLimit: def.bodyLimit,
+      // Every 2xx JSON answer, however it was sent (returned or reply.code(201).send(...)).
+      preSerialization: def.response && app.config.validateResponses ? checkResponse(def, def.response) : undefined,
       onRequest: async (req, reply) => {
         if (!csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
         if (def.auth === 'public') return;
@@ -158,7 +186,14 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
           authorize: (p) => {
             if (!session || !session.permissions.has(p)) throw new HttpError(403, 'This action is unauthorized.');
           },
-          audit: (action, entity, entityId, details, tx) => audit(req, action, entity, entityId, details, tx),
+          get auditActor(): AuditActor {
+            return auditActor(req);
+          },
+          audit: ((first: AuditEntry | string, ...rest: unknown[]) => {
+            if (typeof first !== 'string') return recordAudit((rest[0] as Db | undefined) ?? app.db, auditActor(req), first);
+            const [entity, entityId, details, tx] = rest as [string, string | number | null, Record<string, unknown> | undefined, Db | undefined];
+            return audit(req, first, entity, entityId, details, tx);
+          }) as RouteContext<unknown, unknown, unknown>['audit'],
         };
         const result = await def.handler(ctx);
         if (reply.sent || result === reply) return reply;

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { DASHBOARD_PATHS, monthlyStatsQuerySchema, P } from '@loan/shared-contract';
+import {
+  DASHBOARD_PATHS,
+  P,
+  cardStatsSchema,
+  disbursementStatsSchema,
+  loanOfferStatsSchema,
+  monthlyGraphStatsSchema,
+  monthlyStatsQuerySchema,
+  smsStatsSchema,
+} from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import * as service from './service';
 
@@ -11,12 +20,14 @@ export const dashboardRoutes = [
   defineRoute({
     method: 'GET',
     url: DASHBOARD_PATHS.dailyCardStats,
+    response: cardStatsSchema,
     auth: P.viewDashboard,
     handler: ({ db, scope }) => service.dailyCardStats(db, scope),
   }),
   defineRoute({
     method: 'GET',
     url: DASHBOARD_PATHS.monthlyCardStats,
+    response: cardStatsSchema,
     auth: P.viewDashboard,
     query: monthlyStatsQuerySchema,
     handler: ({ db, scope, query }) => service.monthlyCardStats(db, scope, query),
@@ -24,6 +35,7 @@ export const dashboardRoutes = [
   defineRoute({
     method: 'GET',
     url: DASHBOARD_PATHS.monthlyChartStats,
+    response: monthlyGraphStatsSchema,
     auth: P.viewDashboard,
     query: monthlyStatsQuerySchema,
     handler: ({ db, scope, query }) => service.monthlyChartStats(db, scope, query),
@@ -31,18 +43,21 @@ export const dashboardRoutes = [
   defineRoute({
     method: 'GET',
     url: DASHBOARD_PATHS.smsStats,
+    response: smsStatsSchema,
     auth: P.viewDashboard,
     handler: ({ db, scope }) => service.smsStats(db, scope),
   }),
   defineRoute({
     method: 'GET',
     url: DASHBOARD_PATHS.disbursementStats,
+    response: disbursementStatsSchema,
     auth: P.viewDashboard,
     handler: ({ db, scope }) => service.disbursementStats(db, scope),
   }),
   defineRoute({
     method: 'GET',
     url: DASHBOARD_PATHS.offerLetterCardStats,
+    response: loanOfferStatsSchema,
     auth: P.viewDashboard,
     query: monthlyStatsQuerySchema,
     handler: ({ db, scope, query }) => service.offerCardStats(db, scope, query),

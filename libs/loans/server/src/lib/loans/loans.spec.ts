@@ -226,7 +226,7 @@ describe('byStatus', () => {
   });
 
   it('needs the permission of the status asked for', async () => {
-    const requestsOnly = await loginWithPermissions(t.app, [P.viewRequestApplications]);
+    const requestsOnly = await loginWithPermissions(t.app, [P.viewRequestApplications, P.viewAllBranches]);
     expect((await get(`${BASE}/byStatus?status=request`, requestsOnly)).status).toBe(200);
     expect((await get(`${BASE}/byStatus?status=closed`, requestsOnly)).status).toBe(403);
     const nothing = await loginWithPermissions(t.app, [P.viewDashboard]);
@@ -478,15 +478,15 @@ describe('changes', () => {
 
   it('each status change needs its own permission, edits need edit', async () => {
     const r = apps().filter((x) => x.status === 'request')[5];
-    const approver = await loginWithPermissions(t.app, [P.approveApplication]);
+    const approver = await loginWithPermissions(t.app, [P.approveApplication, P.viewAllBranches]);
     expect((await send('PUT', `${BASE}/update`, { id: r.id, status: 'rejected' }, approver)).status).toBe(403);
     expect((await send('PUT', `${BASE}/update`, { id: r.id, employer: 'X Ltd' }, approver)).status).toBe(403);
     expect(await auditCount('rejected', r.id)).toBe(0);
-    const viewer = await loginWithPermissions(t.app, [P.viewApplication]);
+    const viewer = await loginWithPermissions(t.app, [P.viewApplication, P.viewAllBranches]);
     expect((await send('PUT', `${BASE}/update`, { id: r.id, status: 'approved' }, viewer)).status).toBe(403);
     expect((await send('PUT', `${BASE}/update`, { id: r.id, status: 'approved' }, approver)).status).toBe(200);
     // Approved: contact details may change, amounts may not.
-    const editor = await loginWithPermissions(t.app, [P.editApplication]);
+    const editor = await loginWithPermissions(t.app, [P.editApplication, P.viewAllBranches]);
     const ok = await send<LoanApplication>('PUT', `${BASE}/update`, { id: r.id, employer: 'Konkola Copper', mobile: '0977000111' }, editor);
     expect(ok.status).toBe(200);
     // Either form of a mobile is stored in one, as the borrower form stores it.

@@ -23,6 +23,15 @@ import {
   loanUpdateBodySchema,
   unsignedClosedQuerySchema,
   type LoanKind,
+  closedUnsignedStatsSchema,
+  deleteResultSchema,
+  loanApplicationSchema,
+  loanCommentSchema,
+  loanListSchema,
+  loanMonthlyStatsSchema,
+  loanRequestsStatsSchema,
+  loanStatusStatsSchema,
+  monthlyTotalSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes, type RouteContext, type RouteDef } from '@loan/shared-server';
 import * as service from './service';
@@ -31,8 +40,9 @@ import * as service from './service';
 function actorOf(ctx: RouteContext<unknown, unknown, unknown>): service.Actor {
   return {
     userId: ctx.user.id,
+    scope: ctx.scope,
     can: (p) => ctx.can(p),
-    audit: (action, entity, entityId, details, tx) => ctx.audit(action, entity, entityId, details, tx),
+    who: ctx.auditActor,
   };
 }
 
@@ -49,42 +59,48 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/all`,
+      response: loanListSchema,
       auth: perms.list,
       query: loanAllQuerySchema,
-      handler: ({ db, query }) => service.listAll(db, kind, query),
+      handler: ({ db, query, scope }) => service.listAll(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/filter`,
+      response: loanListSchema,
       auth: perms.list,
       query: loanFilterQuerySchema,
-      handler: ({ db, query }) => service.filter(db, kind, query),
+      handler: ({ db, query, scope }) => service.filter(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/byStatus`,
+      response: loanListSchema,
       auth: byStatusAny,
       query: loanByStatusQuerySchema,
-      handler: (ctx) => service.listByStatus(ctx.db, kind, ctx.query, ctx),
+      handler: (ctx) => service.listByStatus(ctx.db, kind, ctx.query, actorOf(ctx)),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/search`,
+      response: loanListSchema,
       auth: perms.list,
       query: loanSearchQuerySchema,
-      handler: ({ db, query }) => service.search(db, kind, query),
+      handler: ({ db, query, scope }) => service.search(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/byId/:id`,
+      response: loanApplicationSchema,
       auth: perms.view,
       params: idParamsSchema,
       query: loanByIdQuerySchema,
-      handler: ({ db, params, query }) => service.byId(db, kind, params.id, query.relations),
+      handler: ({ db, params, query, scope }) => service.byId(db, kind, params.id, query.relations, scope),
     }),
     defineRoute({
       method: 'PUT',
       url: `${base}/update`,
+      response: loanApplicationSchema,
       auth: { anyOf: [perms.edit, perms.transition.approved, perms.transition.rejected, perms.transition.closed] },
       body: loanUpdateBodySchema,
       handler: (ctx) => service.update(ctx.db, kind, ctx.body, actorOf(ctx)),
@@ -92,6 +108,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'PUT',
       url: `${base}/comment`,
+      response: loanCommentSchema,
       auth: perms.edit,
       body: loanCommentBodySchema,
       handler: (ctx) => service.addComment(ctx.db, kind, ctx.body, actorOf(ctx)),
@@ -99,6 +116,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'PUT',
       url: `${base}/comment-status`,
+      response: loanCommentSchema,
       auth: perms.edit,
       body: loanCommentStatusBodySchema,
       handler: (ctx) => service.setCommentStatus(ctx.db, kind, ctx.body, actorOf(ctx)),
@@ -106,6 +124,7 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'DELETE',
       url: `${base}/delete`,
+      response: deleteResultSchema,
       auth: perms.delete,
       body: loanDeleteSchema,
       handler: (ctx) => service.remove(ctx.db, kind, ctx.body.ids, actorOf(ctx)),
@@ -113,45 +132,51 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/requests-stats`,
+      response: loanRequestsStatsSchema,
       auth: statsAuth,
       query: loanRequestsStatsQuerySchema,
-      handler: ({ db, query }) => service.requestsStats(db, kind, query),
+      handler: ({ db, query, scope }) => service.requestsStats(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/stats/byStatus`,
+      response: loanStatusStatsSchema,
       auth: statsAuth,
       query: loanStatsByStatusQuerySchema,
-      handler: ({ db, query }) => service.statsByStatus(db, kind, query),
+      handler: ({ db, query, scope }) => service.statsByStatus(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/total-value`,
+      response: monthlyTotalSchema,
       auth: statsAuth,
       query: loanTotalValueQuerySchema,
-      handler: ({ db, query }) => service.totalValue(db, kind, query),
+      handler: ({ db, query, scope }) => service.totalValue(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/monthly-stats`,
+      response: loanMonthlyStatsSchema,
       auth: statsAuth,
       query: loanMonthlyStatsQuerySchema,
-      handler: ({ db, query }) => service.monthlyStats(db, kind, query),
+      handler: ({ db, query, scope }) => service.monthlyStats(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/unsigned-closed`,
+      response: loanListSchema,
       auth: { anyOf: [perms.byStatus.closed, P.viewReportsModule] },
       query: unsignedClosedQuerySchema,
-      handler: ({ db, query }) => service.unsignedClosed(db, kind, query),
+      handler: ({ db, query, scope }) => service.unsignedClosed(db, kind, query, scope),
     }),
     defineRoute({
       method: 'GET',
       url: `${base}/reports/closed-unsigned`,
+      response: null,
       auth: P.viewReportsModule,
       query: closedUnsignedReportQuerySchema,
-      handler: async ({ db, query, reply }) => {
-        const stream = await service.closedUnsignedReport(db, kind, query);
+      handler: async ({ db, query, reply, scope }) => {
+        const stream = await service.closedUnsignedReport(db, kind, query, scope);
         reply.header('x-content-type-options', 'nosniff');
         if (query.format === 'csv') {
           reply
@@ -166,14 +191,19 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
     defineRoute({
       method: 'GET',
       url: `${base}/reports/closed-unsigned-stats-by-branch`,
+      response: closedUnsignedStatsSchema,
       auth: P.viewReportsModule,
       query: closedUnsignedStatsQuerySchema,
-      handler: ({ db, query }) => service.closedUnsignedStatsByBranch(db, kind, query),
+      handler: ({ db, query, scope }) => service.closedUnsignedStatsByBranch(db, kind, query, scope),
     }),
   ];
 }
 
-/** Loan applications: /api/applyForLoan (create and check-record belong to the borrower module). */
+/**
+ * Loan applications (/api/applyForLoan) and top-ups (/api/loanTopUp): one set of routes,
+ * parameterised by kind (create and check-record belong to the borrower module).
+ */
 export const loansModule: FastifyPluginAsync = async (app) => {
   registerRoutes(app, loanRoutes('application', API.applications));
+  registerRoutes(app, loanRoutes('topup', API.topups));
 };

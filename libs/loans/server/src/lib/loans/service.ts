@@ -25,8 +25,8 @@ import {
   type ReportFormat,
 } from '@loan/shared-contract';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '@loan/shared-server';
-import { HttpError, conflict, csvRow, forbidden, invalid, notFound } from '@loan/shared-server';
+import type { AuditActor, BranchScope, Db } from '@loan/shared-server';
+import { HttpError, conflict, csvRow, forbidden, inScope, invalid, narrowToScope, notFound, recordAudit } from '@loan/shared-server';
 import * as repo from './repository';
 
 /**
@@ -38,8 +38,11 @@ import * as repo from './repository';
 /** What the service needs of the caller: identity, permission checks, and the audit trail. */
 export interface Actor {
   userId: number | null;
+  /** The branches the caller may see and change (NOTES.md, `can view all branches`). */
+  scope: BranchScope;
   can(permission: PermissionName): boolean;
-  audit(action: string, entity: string, entityId: string | number | null, details: Record<string, unknown>, tx: Db): Promise<void>;
+  /** Who acts, for the audit records written in the change's transaction. */
+  who: AuditActor;
 }
 
 export interface PageArgs {
@@ -108,12 +111,20 @@ async function withRelations(db: Db, rows: LoanApplication[], relations: readonl
 }
 
 /**
- * The branch filter (an id, name or code; already '' / 'null'-stripped by the schema):
- * undefined = every branch; null = a branch that does not exist (matches nothing).
+ * The branch filter (an id, name or code; already '' / 'null'-stripped by the schema)
+ * narrowed to the caller's scope: undefined = every branch; null = a branch that does
+ * not exist or lies outside the scope (matches nothing).
  */
-async function resolveBranch(db: Db, ref: string | undefined): Promise<number | undefined | null> {
-  if (ref === undefined) return undefined;
-  return (await repo.findBranchId(db, ref)) ?? null;
+async function resolveBranch(db: Db, ref: string | undefined, scope: BranchScope): Promise<number | undefined | null> {
+  const requested = ref === undefined ? undefined : ((await repo.findBranchId(db, ref)) ?? null);
+  return narrowToScope(scope, requested);
+}
+
+/** The row when it exists and lies inside the scope (outside it is as unknown: 404). */
+async function findInScope(db: Db, kind: LoanKind, id: number, scope: BranchScope, forUpdate = false): Promise<repo.LoanRow> {
+  const row = await repo.findById(db, kind, id, forUpdate);
+  if (!row || !inScope(scope, row.branchId)) throw notFound(NOUN[kind]);
+  return row;
 }
 
 function emptyPage<T>(args: PageArgs): ListEnvelope<T> {
@@ -173,8 +184,8 @@ export interface ListArgs extends PageArgs {
   branch?: string;
 }
 
-export async function listAll(db: Db, kind: LoanKind, q: ListArgs): Promise<ListEnvelope<LoanApplication>> {
-  const branchId = await resolveBranch(db, q.branch);
+export async function listAll(db: Db, kind: LoanKind, q: ListArgs, scope: BranchScope): Promise<ListEnvelope<LoanApplication>> {
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return emptyPage(q);
   return pageOf(db, { kind, branchId }, q, q.relations);
 }
@@ -183,11 +194,12 @@ export async function listByStatus(
   db: Db,
   kind: LoanKind,
   q: ListArgs & { status: LoanStatus; search?: string },
-  actor: Pick<Actor, 'can'>,
+  actor: Pick<Actor, 'can' | 'scope'>,
 ): Promise<ListEnvelope<LoanApplication>> {
   // The route lets in any by-status permission; the list of one status needs its own.
   if (!actor.can(LOAN_KIND_PERMISSIONS[kind].byStatus[q.status])) throw forbidden();
-  const branchId = await resolveBranch(db, q.branch);
+  const scope = actor.scope;
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return emptyPage(q);
   return pageOf(db, { kind, status: q.status, branchId, search: q.search }, q, q.relations);
 }
@@ -196,8 +208,9 @@ export async function search(
   db: Db,
   kind: LoanKind,
   q: ListArgs & { search: string; status?: LoanStatus },
+  scope: BranchScope,
 ): Promise<ListEnvelope<LoanApplication>> {
-  const branchId = await resolveBranch(db, q.branch);
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return emptyPage(q);
   return pageOf(db, { kind, status: q.status, branchId, search: q.search }, q, q.relations);
 }
@@ -215,8 +228,9 @@ export async function filter(
     status?: LoanStatus;
     reference_code?: string;
   },
+  scope: BranchScope,
 ): Promise<ListEnvelope<LoanApplication>> {
-  const branchId = await resolveBranch(db, q.branch);
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return emptyPage(q);
   return pageOf(
     db,
@@ -237,9 +251,14 @@ export async function filter(
   );
 }
 
-export async function byId(db: Db, kind: LoanKind, id: number, relations: readonly LoanRelation[]): Promise<LoanApplication> {
-  const row = await repo.findById(db, kind, id);
-  if (!row) throw notFound(NOUN[kind]);
+export async function byId(
+  db: Db,
+  kind: LoanKind,
+  id: number,
+  relations: readonly LoanRelation[],
+  scope: BranchScope,
+): Promise<LoanApplication> {
+  const row = await findInScope(db, kind, id, scope);
   const [dto] = await withRelations(db, [toDto(row)], relations);
   return dto;
 }
@@ -285,8 +304,7 @@ export async function update(db: Db, kind: LoanKind, args: UpdateArgs, actor: Ac
     if (!actor.can(needed)) throw forbidden();
   }
   return db.transaction(async (tx) => {
-    const row = await repo.findById(tx, kind, args.id, true);
-    if (!row) throw notFound(noun);
+    const row = await findInScope(tx, kind, args.id, actor.scope, true);
     const patch: repo.LoanPatch = {};
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (args.status && args.status !== row.status) {
@@ -306,7 +324,7 @@ export async function update(db: Db, kind: LoanKind, args: UpdateArgs, actor: Ac
       if ((args.amount !== undefined || args.total_amount_due !== undefined) && row.status !== 'request') {
         throw conflict(`The amounts of ${noun.toLowerCase()} ${row.referenceCode} can change only while it is a request.`);
       }
-      if (args.branch_id !== undefined && !(await repo.branchExists(tx, args.branch_id))) {
+      if (args.branch_id !== undefined && (!inScope(actor.scope, args.branch_id) || !(await repo.branchExists(tx, args.branch_id)))) {
         throw invalid('branch_id', 'Unknown branch.');
       }
       const current: Record<EditableField, unknown> = {
@@ -325,7 +343,14 @@ export async function update(db: Db, kind: LoanKind, args: UpdateArgs, actor: Ac
     await repo.updateLoan(tx, row.id, patch, actor.userId);
     if (args.reason) await repo.insertComment(tx, row.id, actor.userId, args.reason);
     const action = patch.status ? STATUS_ACTION[patch.status] : 'updated';
-    await actor.audit(action, kind, row.id, { reference_code: row.referenceCode, changes, reason: args.reason ?? null }, tx);
+    await recordAudit(tx, actor.who, {
+      action,
+      entity: kind,
+      entityId: row.id,
+      before: Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c.from])),
+      after: Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c.to])),
+      details: { reference_code: row.referenceCode, reason: args.reason ?? null },
+    });
     const updated = await repo.findById(tx, kind, row.id);
     return toDto(updated as repo.LoanRow);
   });
@@ -333,10 +358,14 @@ export async function update(db: Db, kind: LoanKind, args: UpdateArgs, actor: Ac
 
 export async function addComment(db: Db, kind: LoanKind, args: { id: number; comment: string }, actor: Actor): Promise<LoanComment> {
   return db.transaction(async (tx) => {
-    const row = await repo.findById(tx, kind, args.id);
-    if (!row) throw notFound(NOUN[kind]);
+    const row = await findInScope(tx, kind, args.id, actor.scope);
     const c = await repo.insertComment(tx, row.id, actor.userId, args.comment);
-    await actor.audit('commented', kind, row.id, { reference_code: row.referenceCode, comment_id: c.id }, tx);
+    await recordAudit(tx, actor.who, {
+      action: 'commented',
+      entity: kind,
+      entityId: row.id,
+      details: { reference_code: row.referenceCode, comment_id: c.id },
+    });
     return commentDto(c);
   });
 }
@@ -350,26 +379,61 @@ export async function setCommentStatus(
   return db.transaction(async (tx) => {
     const c = await repo.findComment(tx, kind, args.id);
     if (!c) throw notFound('Comment');
+    // A comment on an application outside the scope is as unknown as the application.
+    await findInScope(tx, kind, c.applicationId, actor.scope).catch(() => {
+      throw notFound('Comment');
+    });
     if (c.status !== args.status) {
       await repo.setCommentStatus(tx, c.id, args.status);
-      await actor.audit(`comment ${args.status}`, kind, c.applicationId, { comment_id: c.id, from: c.status, to: args.status }, tx);
+      await recordAudit(tx, actor.who, {
+        action: `comment ${args.status}`,
+        entity: kind,
+        entityId: c.applicationId,
+        before: { status: c.status },
+        after: { status: args.status },
+        details: { comment_id: c.id },
+      });
     }
     return commentDto({ ...c, status: args.status });
   });
 }
 
-/** DELETE /delete: all the ids or none (404 naming the unknown ones). */
+/** Why an application cannot be deleted (issue 11 item 10: signing and payment evidence stays). */
+export const KEPT_SIGNED = 'has a signed offer letter';
+export const KEPT_DISBURSED = 'has a disbursement';
+
+/**
+ * DELETE /delete: all the ids or none. Unknown ids (or outside the scope) answer 404;
+ * an application with a signed offer letter or a disbursement answers 409 naming it.
+ * Deleting is soft: the rows are kept whole in deleted_records (with their letters and
+ * comments) and leave every list, details page and figure; each is audited.
+ */
 export async function remove(db: Db, kind: LoanKind, ids: number[], actor: Actor): Promise<DeleteResult> {
   return db.transaction(async (tx) => {
-    const found = await repo.existingIds(tx, kind, ids);
+    const found = (await repo.existingIds(tx, kind, ids)).filter((f) => inScope(actor.scope, f.branchId));
     const known = new Set(found.map((f) => f.id));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
       throw new HttpError(404, `${NOUN[kind]} not found: ${missing.join(', ')}.`, { ids: missing.map((id) => `Unknown id ${id}.`) });
     }
+    const [signed, disbursed] = await Promise.all([repo.signedLetterOwners(tx, ids), repo.disbursedIds(tx, ids)]);
+    const refused = found
+      .map((f) => ({ f, why: signed.has(f.id) ? KEPT_SIGNED : disbursed.has(f.id) ? KEPT_DISBURSED : null }))
+      .filter((x): x is { f: repo.ExistingLoan; why: string } => x.why !== null);
+    if (refused.length) {
+      const reasons = refused.map(({ f, why }) => `${f.referenceCode} ${why}.`);
+      throw new HttpError(409, `Nothing was deleted: ${reasons.join(' ')} ${NOUN[kind]}s with a signed offer letter or a disbursement are kept.`, { ids: reasons });
+    }
+    await repo.archive(tx, ids, actor.userId);
     const deleted = await repo.deleteByIds(tx, kind, ids);
     for (const f of found) {
-      await actor.audit('deleted', kind, f.id, { reference_code: f.referenceCode, status: f.status }, tx);
+      await recordAudit(tx, actor.who, {
+        action: 'deleted',
+        entity: kind,
+        entityId: f.id,
+        before: { status: f.status },
+        details: { reference_code: f.referenceCode, kept_in: 'deleted_records' },
+      });
     }
     return { deleted, ids };
   });
@@ -381,10 +445,10 @@ export async function remove(db: Db, kind: LoanKind, ids: number[], actor: Actor
 
 const thisYear = () => String(new Date().getUTCFullYear());
 
-export async function requestsStats(db: Db, kind: LoanKind, q: { branch?: string }): Promise<LoanRequestsStats> {
+export async function requestsStats(db: Db, kind: LoanKind, q: { branch?: string }, scope: BranchScope): Promise<LoanRequestsStats> {
   const zero = { count: 0, total_amount: '0.00', total_amount_due: '0.00' };
   const byStatus = Object.fromEntries(LOAN_STATUSES.map((s) => [s, { ...zero }])) as LoanRequestsStats['byStatus'];
-  const branchId = await resolveBranch(db, q.branch);
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return { total: zero, byStatus };
   const rows = await repo.statsByStatus(db, { kind, branchId });
   for (const r of rows) byStatus[r.status] = { count: r.count, total_amount: r.totalAmount, total_amount_due: r.totalAmountDue };
@@ -392,8 +456,13 @@ export async function requestsStats(db: Db, kind: LoanKind, q: { branch?: string
   return { total: { count: all.count, total_amount: all.totalAmount, total_amount_due: all.totalAmountDue }, byStatus };
 }
 
-export async function statsByStatus(db: Db, kind: LoanKind, q: { status: LoanStatus; branch?: string }): Promise<LoanStatusStats> {
-  const branchId = await resolveBranch(db, q.branch);
+export async function statsByStatus(
+  db: Db,
+  kind: LoanKind,
+  q: { status: LoanStatus; branch?: string },
+  scope: BranchScope,
+): Promise<LoanStatusStats> {
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return { status: q.status, count: 0, total_amount: '0.00', total_amount_due: '0.00' };
   const t = await repo.statsTotals(db, { kind, status: q.status, branchId });
   return { status: q.status, count: t.count, total_amount: t.totalAmount, total_amount_due: t.totalAmountDue };
@@ -411,9 +480,10 @@ export async function totalValue(
   db: Db,
   kind: LoanKind,
   q: { month?: string; year?: string; status?: LoanStatus; branch?: string },
+  scope: BranchScope,
 ): Promise<MonthlyTotal> {
   const month = q.month ?? 'all';
-  const branchId = await resolveBranch(db, q.branch);
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return { total_value: '0.00', count: 0, month, formatted_total: '0.00' };
   const t = await repo.statsTotals(db, { kind, status: q.status, branchId, ...monthRange(q.year ?? thisYear(), q.month) });
   return { total_value: t.totalAmountDue, count: t.count, month, formatted_total: formatDecimalTotal(t.totalAmountDue) };
@@ -421,10 +491,10 @@ export async function totalValue(
 
 const STATUS_KEY: Record<LoanStatus, 'req' | 'app' | 'rej' | 'clo'> = { request: 'req', approved: 'app', rejected: 'rej', closed: 'clo' };
 
-export async function monthlyStats(db: Db, kind: LoanKind, q: { year?: string; branch?: string }): Promise<LoanMonthlyStats> {
+export async function monthlyStats(db: Db, kind: LoanKind, q: { year?: string; branch?: string }, scope: BranchScope): Promise<LoanMonthlyStats> {
   const year = q.year ?? thisYear();
   const months = Object.fromEntries(MONTHS.map((m) => [m.abbr, { req: 0, app: 0, rej: 0, clo: 0 }])) as LoanMonthlyStats['months'];
-  const branchId = await resolveBranch(db, q.branch);
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return { year, months };
   for (const r of await repo.statsByMonthAndStatus(db, { kind, branchId, ...monthRange(year) })) {
     const abbr = MONTHS[Number(r.month.slice(5, 7)) - 1].abbr;
@@ -441,8 +511,9 @@ export async function unsignedClosed(
   db: Db,
   kind: LoanKind,
   q: PageArgs & { branch?: string },
+  scope: BranchScope,
 ): Promise<ListEnvelope<LoanApplication>> {
-  const branchId = await resolveBranch(db, q.branch);
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return emptyPage(q);
   return pageOf(db, { kind, status: 'closed', branchId }, q, ['offerLetter'], repo.closedUnsignedWhere({ kind, branchId }));
 }
@@ -496,8 +567,9 @@ export async function closedUnsignedReport(
   db: Db,
   kind: LoanKind,
   q: { fromDate?: string; toDate?: string; branch?: string; format: ReportFormat },
+  scope: BranchScope,
 ): Promise<Readable> {
-  const branchId = await resolveBranch(db, q.branch);
+  const branchId = await resolveBranch(db, q.branch, scope);
   // An unknown branch matches nothing: the report is just its header (csv) or no rows (json).
   const rows = reportRows(db, { kind, branchId: branchId === null ? -1 : branchId, fromDate: q.fromDate, toDate: q.toDate });
   return Readable.from(q.format === 'csv' ? csvChunks(rows) : jsonChunks(rows));
@@ -507,8 +579,9 @@ export async function closedUnsignedStatsByBranch(
   db: Db,
   kind: LoanKind,
   q: { fromDate?: string; toDate?: string; branch?: string },
+  scope: BranchScope,
 ): Promise<ClosedUnsignedBranchStat[]> {
-  const branchId = await resolveBranch(db, q.branch);
+  const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return [];
   const rows = await repo.closedUnsignedByBranch(db, { kind, branchId, fromDate: q.fromDate, toDate: q.toDate });
   return rows.map((r) => ({ branch_id: r.branchId, branch: r.branch, count: r.count, total_amount: r.totalAmount }));

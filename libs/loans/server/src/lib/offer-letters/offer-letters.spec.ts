@@ -33,8 +33,8 @@ const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1)
 beforeAll(async () => {
   JPEG = await sharp({ create: { width: 4, height: 2, channels: 3, background: '#123456' } }).jpeg().toBuffer();
   t = await createTestApp({ modules: [loansServer], seed: 'none' });
-  staff = await loginWithPermissions(t.app, [P.sendOfferLetter, P.viewOfferLetter]);
-  viewer = await loginWithPermissions(t.app, [P.viewOfferLetter]);
+  staff = await loginWithPermissions(t.app, [P.sendOfferLetter, P.viewOfferLetter, P.viewAllBranches]);
+  viewer = await loginWithPermissions(t.app, [P.viewOfferLetter, P.viewAllBranches]);
   nobody = await loginWithPermissions(t.app, []);
 });
 afterAll(() => t?.close());

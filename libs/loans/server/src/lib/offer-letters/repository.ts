@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '@loan/shared-server';
+import { queryRows, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 
 /** SQL of offer letters. Signatures are bytea; they leave the database as base64 text. */
 
@@ -12,6 +12,7 @@ export interface ApplicationForOffer {
   mobile: string;
   employer: string | null;
   branch: string | null;
+  branch_id: string | null;
   amount: string;
   tenure_months: number;
   interest: string;
@@ -22,7 +23,7 @@ export interface ApplicationForOffer {
 export async function applicationForOffer(db: Db, id: number): Promise<ApplicationForOffer | undefined> {
   const [r] = await queryRows<ApplicationForOffer>(
     db,
-    sql`SELECT a.id, a.status, a.reference_code, a.fullname, a.nrc, a.mobile, a.employer, b.name AS branch,
+    sql`SELECT a.id, a.status, a.reference_code, a.fullname, a.nrc, a.mobile, a.employer, b.name AS branch, a.branch_id,
                a.amount::text, a.tenure_months, a.interest::text, a.total_amount_due::text, a.client_id
         FROM loan_applications a LEFT JOIN branches b ON b.id = a.branch_id
         WHERE a.id = ${id} AND a.kind = 'application' FOR UPDATE OF a`,
@@ -149,9 +150,9 @@ export async function markSigned(
 
 export async function listLetters(
   db: Db,
-  f: { status?: string; search?: string; fromDate?: string; toDate?: string; limit: number; offset: number },
+  f: { status?: string; search?: string; fromDate?: string; toDate?: string; limit: number; offset: number; scope: SQL },
 ): Promise<{ rows: LetterRow[]; total: number }> {
-  const conds: SQL[] = [sql`true`];
+  const conds: SQL[] = [f.scope];
   if (f.status) conds.push(sql`o.status = ${f.status}`);
   if (f.search) {
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -168,7 +169,30 @@ export async function listLetters(
   return { rows, total: Number(c?.n ?? 0) };
 }
 
-export async function deleteLetters(db: Db, ids: number[]): Promise<number[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`DELETE FROM offer_letters WHERE id = ANY(${sql.raw(`ARRAY[${ids.map(Number).join(',')}]::bigint[]`)}) RETURNING id`);
+const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/** The branch scope on the letters' applications (alias `a`), as SQL. */
+export function scopeSql(scope: BranchScope): SQL {
+  return scopeCondition(scope, sql`a.branch_id`) ?? sql`true`;
+}
+
+/** The letters (inside the scope), locked: a signing in progress finishes first. */
+export async function lockLetters(db: Db, ids: number[], scope: SQL): Promise<{ id: number; status: string; reference_code: string }[]> {
+  const rows = await queryRows<{ id: string; status: string; reference_code: string }>(
+    db,
+    sql`SELECT o.id, o.status, a.reference_code FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id
+         WHERE o.id IN (${idList(ids)}) AND ${scope} ORDER BY o.id FOR UPDATE OF o`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), status: r.status, reference_code: r.reference_code }));
+}
+
+/** Keeps the letters whole in deleted_records, then deletes them. */
+export async function archiveAndDelete(db: Db, ids: number[], userId: number | null): Promise<number[]> {
+  if (ids.length === 0) return [];
+  await db.execute(sql`
+    INSERT INTO deleted_records (entity, entity_id, reference, record, deleted_by)
+    SELECT 'offer_letter', o.id, a.reference_code, to_jsonb(o), ${userId}
+      FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id WHERE o.id IN (${idList(ids)})`);
+  const rows = await queryRows<{ id: string }>(db, sql`DELETE FROM offer_letters WHERE id IN (${idList(ids)}) RETURNING id`);
   return rows.map((r) => Number(r.id));
 }

@@ -14,6 +14,12 @@ import {
   businessDateSchema,
   pageParamsSchema,
   searchParamSchema,
+  borrowerSignResponseSchema,
+  generatedOfferSchema,
+  offerLetterDeleteResultSchema,
+  offerLetterListSchema,
+  offerLetterSchema,
+  offerLetterStaffSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes, type RouteContext } from '@loan/shared-server';
 import { HttpError } from '@loan/shared-server';
@@ -114,6 +120,7 @@ export const offerLetterRoutes = [
   defineRoute({
     method: 'POST',
     url: `${O}/generate`,
+    response: generatedOfferSchema,
     auth: P.sendOfferLetter,
     body: generateOfferSchema,
     bodyLimit: 3 * 1024 * 1024,
@@ -122,6 +129,7 @@ export const offerLetterRoutes = [
   defineRoute({
     method: 'POST',
     url: `${O}/generate/:id`,
+    response: generatedOfferSchema,
     auth: P.sendOfferLetter,
     params: idParamsSchema,
     body: generateOfferForIdSchema,
@@ -131,6 +139,7 @@ export const offerLetterRoutes = [
   defineRoute({
     method: 'GET',
     url: `${O}/getByToken/:token`,
+    response: offerLetterSchema,
     auth: 'public',
     params: tokenParams,
     rateLimit: { limit: 30, windowSeconds: 60 },
@@ -139,6 +148,7 @@ export const offerLetterRoutes = [
   defineRoute({
     method: 'POST',
     url: `${O}/borrower-sign-offer/:token`,
+    response: borrowerSignResponseSchema,
     auth: 'public',
     params: tokenParams,
     rateLimit: { limit: 10, windowSeconds: 60 },
@@ -148,30 +158,34 @@ export const offerLetterRoutes = [
   defineRoute({
     method: 'GET',
     url: `${O}/getById/:id`,
+    response: offerLetterStaffSchema,
     auth: P.viewOfferLetter,
     params: idParamsSchema,
-    handler: ({ db, params }) => service.getById(db, params.id),
+    handler: ({ db, params, scope }) => service.getById(db, params.id, scope),
   }),
   defineRoute({
     method: 'GET',
     url: `${O}/all`,
+    response: offerLetterListSchema,
     auth: P.viewOfferLetter,
     query: listQuery,
-    handler: ({ db, query }) => service.list(db, query),
+    handler: ({ db, query, scope }) => service.list(db, query, scope),
   }),
   defineRoute({
     method: 'GET',
     url: `${O}/filter`,
+    response: offerLetterListSchema,
     auth: P.viewOfferLetter,
     query: filterQuery,
-    handler: ({ db, query }) => service.list(db, query),
+    handler: ({ db, query, scope }) => service.list(db, query, scope),
   }),
   defineRoute({
     method: 'DELETE',
     url: `${O}/delete`,
+    response: offerLetterDeleteResultSchema,
     auth: P.sendOfferLetter,
     body: idsBodySchema,
-    handler: ({ db, req, body }) => service.remove(db, req, body.ids),
+    handler: ({ db, body, scope, auditActor }) => service.remove(db, auditActor, body.ids, scope),
   }),
 ];
 

@@ -19,7 +19,8 @@ import type { Config } from '@loan/shared-server';
 import type { Ports } from '@loan/shared-server';
 import type { SessionUser } from '@loan/shared-server';
 import { HttpError, conflict, invalid, notFound, validationBody, zodFieldErrors } from '@loan/shared-server';
-import { audit } from '@loan/shared-server';
+import { audit, branchScope, inScope, recordAudit, type AuditActor, type BranchScope } from '@loan/shared-server';
+import { sql } from 'drizzle-orm';
 import * as repo from './repository';
 
 const sha256 = (v: string | Buffer) => createHash('sha256').update(v).digest('hex');
@@ -137,7 +138,8 @@ export async function generate(
       if (first) return { ...toStaffDto(first), link: null, replayed: true };
     }
     const app = await repo.applicationForOffer(tx, applicationId);
-    if (!app) throw notFound('Application');
+    // Outside the caller's branch scope an application is as unknown as a missing one.
+    if (!app || !inScope(branchScope(user), app.branch_id === null ? null : Number(app.branch_id))) throw notFound('Application');
     if (app.status !== 'request' && app.status !== 'approved') throw conflict(CANNOT_OFFER);
     if (await repo.hasSignedLetter(tx, applicationId)) throw conflict(ALREADY_SIGNED_APPLICATION);
     await repo.expirePending(tx, applicationId);
@@ -197,8 +199,8 @@ export async function getByToken(db: Db, token: string): Promise<OfferLetter> {
   return toDto(row);
 }
 
-export async function getById(db: Db, id: number): Promise<OfferLetterStaff> {
-  const row = await repo.letterBy(db, repo.byId(id));
+export async function getById(db: Db, id: number, scope: BranchScope): Promise<OfferLetterStaff> {
+  const row = await repo.letterBy(db, sql`${repo.byId(id)} AND ${repo.scopeSql(scope)}`);
   if (!row) throw notFound('Offer letter');
   return toStaffDto(row);
 }
@@ -285,17 +287,38 @@ export async function sign(db: Db, req: FastifyRequest, token: string, input: Si
 export async function list(
   db: Db,
   q: { page: number; pageSize: number; status?: string; search?: string; fromDate?: string; toDate?: string },
+  scope: BranchScope,
 ): Promise<ListEnvelope<OfferLetterStaff>> {
   // Overdue pending letters lapse before they are listed by status.
   await repo.expireOverdue(db);
-  const { rows, total } = await repo.listLetters(db, { ...q, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const { rows, total } = await repo.listLetters(db, { ...q, limit: q.pageSize, offset: (q.page - 1) * q.pageSize, scope: repo.scopeSql(scope) });
   return { items: rows.map((r) => toStaffDto(r)), total, page: q.page, pageSize: q.pageSize };
 }
 
-export async function remove(db: Db, req: FastifyRequest, ids: number[]) {
+export const SIGNED_KEPT = 'A signed offer letter is the signing evidence and cannot be deleted.';
+
+/**
+ * DELETE /delete: unsigned letters only (a signed one answers 409 and nothing is deleted;
+ * ids unknown or outside the scope are skipped). Deleting is soft: each letter is kept
+ * whole in deleted_records, leaves every list and figure, and is audited.
+ */
+export async function remove(db: Db, who: AuditActor, ids: number[], scope: BranchScope): Promise<{ deleted: number[] }> {
   return db.transaction(async (tx) => {
-    const deleted = await repo.deleteLetters(tx, ids);
-    for (const id of deleted) await audit(req, 'delete', 'offer_letter', id, {}, tx);
+    const letters = await repo.lockLetters(tx, ids, repo.scopeSql(scope));
+    const signed = letters.filter((l) => l.status === 'signed');
+    if (signed.length) {
+      throw new HttpError(409, SIGNED_KEPT, { ids: signed.map((l) => `The letter of ${l.reference_code} is signed.`) });
+    }
+    const deleted = await repo.archiveAndDelete(tx, letters.map((l) => l.id), who.userId);
+    for (const l of letters) {
+      await recordAudit(tx, who, {
+        action: 'delete',
+        entity: 'offer_letter',
+        entityId: l.id,
+        before: { status: l.status },
+        details: { reference_code: l.reference_code, kept_in: 'deleted_records' },
+      });
+    }
     return { deleted };
   });
 }

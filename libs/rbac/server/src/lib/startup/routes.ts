@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { API, searchParamSchema } from '@loan/shared-contract';
+import { API, searchParamSchema, wholeNumberField } from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import * as repo from './repository';
 
@@ -15,7 +15,7 @@ export const startupRoutes = [
     auth: 'session',
     query: z.object({
       search: searchParamSchema,
-      limit: z.coerce.number().int().min(1).max(5000).default(1000),
+      limit: wholeNumberField(5000, 'Must be a whole number from 1 to 5000.').default(1000),
     }),
     handler: ({ db, query }) => repo.listClients(db, { search: query.search || undefined, limit: query.limit }),
   }),
@@ -23,7 +23,7 @@ export const startupRoutes = [
     method: 'GET',
     url: `${API.history}/all`,
     auth: 'session',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    query: z.object({ limit: wholeNumberField(200, 'Must be a whole number from 1 to 200.').default(50) }),
     handler: ({ db, user, query }) => repo.recentHistory(db, user.id, query.limit),
   }),
 ];

@@ -83,7 +83,21 @@ export const auditLog = pgTable('audit_log', {
   entity: text('entity').notNull(),
   entityId: text('entity_id'),
   details: jsonb('details').notNull().default({}),
+  /** For edits: the changed fields as they were and as they became. */
+  before: jsonb('before'),
+  after: jsonb('after'),
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
   createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+/** Deleted applications, top-ups and offer letters, kept whole (migration 0600). */
+export const deletedRecords = pgTable('deleted_records', {
+  id: id().primaryKey().generatedByDefaultAsIdentity(),
+  entity: text('entity').notNull(),
+  entityId: id('entity_id').notNull(),
+  reference: text('reference'),
+  record: jsonb('record').notNull(),
+  deletedBy: id('deleted_by'),
+  deletedAt: tstz('deleted_at').notNull().defaultNow(),
 });
