@@ -1,0 +1,243 @@
+import { formatFiles, generateFiles, joinPathFragments, names, updateJson, type Tree } from '@nx/devkit';
+import * as path from 'node:path';
+
+export interface DomainGeneratorSchema {
+  /** kebab-case, plural: `savings-goals`. */
+  name: string;
+  /** kebab-case, singular: `savings-goal` (the name without its last 's' by default). */
+  entity?: string;
+  /** Key of `P` in the contract's permission catalog: the list route's permission. */
+  permission: string;
+  /** Key of the list screen in SCREENS (libs/shared/screens); the domain's camelCase name by default. */
+  screen?: string;
+  title?: string;
+  screenPath?: string;
+  menuOrder?: number;
+  skipFormat?: boolean;
+}
+
+/** Where the generator writes and which shared files it edits (all relative to the workspace root). */
+export const PATHS = {
+  contractIndex: 'libs/shared/contract/src/index.ts',
+  contractLib: 'libs/shared/contract/src/lib',
+  permissions: 'libs/shared/contract/src/lib/permissions.ts',
+  schemaDir: 'libs/shared/server/src/db/schema',
+  migrations: 'apps/api/src/db/migrations',
+  catalog: 'libs/shared/screens/src/lib/screen-catalog.ts',
+  tagTypes: 'libs/shared/data-access-api/src/lib/api.ts',
+  portalScreens: 'apps/portal/src/app/screens.ts',
+  apiModules: 'apps/api/src/modules/index.ts',
+  eslint: 'eslint.config.mjs',
+  tsconfigBase: 'tsconfig.base.json',
+} as const;
+
+const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/** Every spelling of the domain and its record that the templates use. */
+export function domainNames(o: Pick<DomainGeneratorSchema, 'name' | 'entity' | 'screen' | 'title' | 'screenPath'>) {
+  if (!KEBAB.test(o.name)) throw new Error(`The domain name '${o.name}' must be kebab-case (savings-goals).`);
+  const entity = o.entity ?? (o.name.endsWith('s') && o.name.length > 1 ? o.name.slice(0, -1) : o.name);
+  if (!KEBAB.test(entity)) throw new Error(`The entity name '${entity}' must be kebab-case (savings-goal).`);
+  if (entity === o.name) throw new Error(`The entity name must differ from the domain name '${o.name}': pass --entity.`);
+  const n = names(o.name);
+  const e = names(entity);
+  const words = o.name.split('-').join(' ');
+  return {
+    /** savings-goals */
+    name: n.fileName,
+    /** savingsGoals */
+    prop: n.propertyName,
+    /** SavingsGoals */
+    cls: n.className,
+    /** SAVINGS_GOALS */
+    constant: n.constantName,
+    /** savings-goal / savingsGoal / SavingsGoal */
+    entityFile: e.fileName,
+    entityProp: e.propertyName,
+    entityCls: e.className,
+    /** savings_goals: the table. */
+    table: n.fileName.replace(/-/g, '_'),
+    /** 'Savings goals': prose. */
+    words: words.charAt(0).toUpperCase() + words.slice(1),
+    entityWords: entity.split('-').join(' '),
+    screen: o.screen ?? n.propertyName,
+    title: o.title ?? n.fileName.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' '),
+    screenPath: o.screenPath ?? `/${n.fileName}`,
+    apiBase: `/api/${n.fileName}`,
+  };
+}
+export type DomainNames = ReturnType<typeof domainNames>;
+
+function read(tree: Tree, file: string): string {
+  const text = tree.read(file, 'utf-8');
+  if (text === null) throw new Error(`${file} is missing: the generator edits it.`);
+  return text;
+}
+
+/** Replaces the one match of `pattern` in `file`; fails loudly when the file's shape changed. */
+function edit(tree: Tree, file: string, pattern: RegExp, replace: (match: string, ...groups: string[]) => string): void {
+  const text = read(tree, file);
+  if (!pattern.test(text)) throw new Error(`${file}: cannot find ${pattern} (was the file reshaped? update tools/generators).`);
+  tree.write(file, text.replace(pattern, replace as (m: string, ...g: string[]) => string));
+}
+
+function appendLine(tree: Tree, file: string, line: string): void {
+  const text = read(tree, file);
+  if (text.split('\n').includes(line)) return;
+  tree.write(file, `${text.replace(/\n*$/, '\n')}${line}\n`);
+}
+
+/** Adds an item to a multi- or single-line array literal `[ ... ]` that `head` introduces. */
+function addToArray(tree: Tree, file: string, head: RegExp, item: string): void {
+  const text = read(tree, file);
+  const m = head.exec(text);
+  if (!m) throw new Error(`${file}: cannot find ${head} (was the file reshaped? update tools/generators).`);
+  const open = m.index + m[0].length;
+  const close = text.indexOf(']', open);
+  const body = text.slice(open, close);
+  if (body.split(/[\s,]+/).includes(item)) return;
+  const multiline = body.includes('\n');
+  const trimmed = body.replace(/[\s,]*$/, '');
+  const next = multiline ? `${trimmed},\n  ${item},\n` : `${trimmed}${trimmed.trim() ? ', ' : ''}${item}`;
+  tree.write(file, text.slice(0, open) + next + text.slice(close));
+}
+
+function checkPermission(tree: Tree, key: string): void {
+  const text = read(tree, PATHS.permissions);
+  const block = /export const P = \{([\s\S]*?)\n\}/.exec(text)?.[1] ?? '';
+  const keys = [...block.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]);
+  if (!keys.includes(key)) {
+    throw new Error(`'${key}' is not a key of P in ${PATHS.permissions}. Pick one of: ${keys.join(', ')}.`);
+  }
+}
+
+function nextMigrationNumber(tree: Tree): string {
+  const numbers = tree
+    .children(PATHS.migrations)
+    .map((f) => /^(\d{4})_/.exec(f)?.[1])
+    .filter((x): x is string => !!x)
+    .map(Number);
+  return String(Math.max(0, ...numbers) + 1).padStart(4, '0');
+}
+
+/** The screen entry in the catalog: an existing one turns ready (with its first call), or a new one is added. */
+function addScreen(tree: Tree, n: DomainNames, permission: string, menuOrder: number): void {
+  const file = PATHS.catalog;
+  const text = read(tree, file);
+  const paths = `${n.constant}_PATHS`;
+  const entry = new RegExp(`\\n  ${n.screen}: \\{\\n([\\s\\S]*?)\\n  \\},`);
+  const found = entry.exec(text);
+  let next: string;
+  if (found) {
+    const body = found[1];
+    if (!body.includes(`P.${permission}`)) {
+      throw new Error(
+        `The catalog entry '${n.screen}' does not list P.${permission}: a user holding its permissions would get 403 from the list route. ` +
+          `Pass the --permission the entry names, or add it to the entry.`,
+      );
+    }
+    let updated = body.replace(/status: 'planned'/, "status: 'ready'");
+    if (!/firstCall:/.test(updated)) updated = updated.replace(/(\n?)(\s*)status:/, `$1$2firstCall: { path: ${paths}.list },\n$2status:`);
+    next = text.replace(found[0], `\n  ${n.screen}: {\n${updated}\n  },`);
+  } else {
+    if (text.includes(`path: '${n.screenPath}'`)) throw new Error(`${file} already has a screen at ${n.screenPath} under another key: pass --screen.`);
+    const block = [
+      `  ${n.screen}: {`,
+      `    path: '${n.screenPath}',`,
+      `    title: '${n.title}',`,
+      `    permissions: [P.${permission}],`,
+      `    menu: { group: [], label: '${n.title}', order: ${menuOrder} },`,
+      `    firstCall: { path: ${paths}.list },`,
+      `    status: 'ready',`,
+      `  },`,
+    ].join('\n');
+    const end = /\n\} as const satisfies Record<string, ScreenSpec>;/;
+    if (!end.test(text)) throw new Error(`${file}: cannot find the end of SCREENS (was the file reshaped? update tools/generators).`);
+    next = text.replace(end, `\n${block}$&`);
+  }
+  // The first call names the domain's path constant: import it with the catalog's other contract names.
+  next = next.replace(/import \{([^}]*)\} from '@loan\/shared-contract';/, (m, list: string) => {
+    const items = list.split(',').map((s) => s.trim()).filter(Boolean);
+    return items.includes(paths) ? m : `import { ${[...items, paths].join(', ')} } from '@loan/shared-contract';`;
+  });
+  tree.write(file, next);
+}
+
+function register(tree: Tree, n: DomainNames): void {
+  // Contract, table and tag type.
+  appendLine(tree, PATHS.contractIndex, `export * from './lib/${n.name}';`);
+  appendLine(tree, joinPathFragments(PATHS.schemaDir, 'index.ts'), `export * from './${n.name}';`);
+  const tags = read(tree, PATHS.tagTypes);
+  if (!tags.includes(`'${n.entityCls}'`)) addToArray(tree, PATHS.tagTypes, /export const TAG_TYPES = \[/, `'${n.entityCls}'`);
+
+  // The portal shows the descriptors; the api registers the plugin.
+  edit(tree, PATHS.portalScreens, /((?:^import [^\n]*\n)+)/m, (imports) => `${imports}import { ${n.prop}Screens } from '@loan/${n.name}-feature';\n`);
+  addToArray(tree, PATHS.portalScreens, /export const FEATURE_SCREENS: readonly ScreenDescriptor\[\] = \[/, `...${n.prop}Screens`);
+  edit(tree, PATHS.apiModules, /((?:^import [^\n]*\n)+)/m, (imports) => `${imports}import { ${n.prop}Server } from '@loan/${n.name}-server';\n`);
+  addToArray(tree, PATHS.apiModules, /export const modules: readonly FastifyPluginAsync\[\] = \[/, `${n.prop}Server`);
+
+  // Lint: the new scope may use itself and shared (eslint.config.mjs scopeRules).
+  addToArray(tree, PATHS.eslint, /const domains = \[/, `'${n.name}'`);
+
+  updateJson(tree, PATHS.tsconfigBase, (json) => {
+    const paths = (json.compilerOptions.paths ??= {});
+    paths[`@loan/${n.name}-feature`] = [`./libs/${n.name}/feature/src/index.ts`];
+    paths[`@loan/${n.name}-data-access`] = [`./libs/${n.name}/data-access/src/index.ts`];
+    paths[`@loan/${n.name}-data-access/testing`] = [`./libs/${n.name}/data-access/src/testing/index.ts`];
+    paths[`@loan/${n.name}-server`] = [`./libs/${n.name}/server/src/index.ts`];
+    return json;
+  });
+}
+
+/**
+ * `nx g @loan/tools:domain <name> --permission=<key of P>`: a new domain as a vertical slice
+ * (ARCHITECTURE.md): its contract (paths, record, list query and answer schemas), its table
+ * (migration + drizzle definition), libs/<name>/server with one list route, libs/<name>/data-access
+ * with the injected endpoint and its MSW variants, libs/<name>/feature with the list screen and
+ * its descriptor, each with tests; then registers them with the portal, the api and lint.
+ * CONTRIBUTING.md "Adding a screen" says what to fill in afterwards.
+ */
+export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema): Promise<() => void> {
+  const n = domainNames(options);
+  for (const part of ['feature', 'data-access', 'server']) {
+    if (tree.exists(`libs/${n.name}/${part}`)) throw new Error(`libs/${n.name}/${part} exists already.`);
+  }
+  checkPermission(tree, options.permission);
+  if (tree.exists(joinPathFragments(PATHS.contractLib, `${n.name}.ts`))) throw new Error(`${PATHS.contractLib}/${n.name}.ts exists already.`);
+  for (const f of tree.children(PATHS.schemaDir)) {
+    const text = tree.read(joinPathFragments(PATHS.schemaDir, f), 'utf-8') ?? '';
+    if (new RegExp(`export const ${n.prop}\\b`).test(text) || new RegExp(`pgTable\\('${n.table}'`).test(text)) {
+      throw new Error(`The table ${n.table} (or the name ${n.prop}) is defined already in ${PATHS.schemaDir}/${f}.`);
+    }
+  }
+
+  const vars = { ...n, permission: options.permission, tmpl: '' };
+  const files = path.join(__dirname, 'files');
+  generateFiles(tree, path.join(files, 'contract'), PATHS.contractLib, vars);
+  generateFiles(tree, path.join(files, 'schema'), PATHS.schemaDir, vars);
+  generateFiles(tree, path.join(files, 'migration'), PATHS.migrations, { ...vars, number: nextMigrationNumber(tree) });
+  generateFiles(tree, path.join(files, 'server'), `libs/${n.name}/server`, vars);
+  generateFiles(tree, path.join(files, 'data-access'), `libs/${n.name}/data-access`, vars);
+  // Every file under files/feature is written beside the screen; the workbench's story file
+  // (issue 19) goes there too, as `src/lib/__name__-list-page.stories.tsx__tmpl__`.
+  generateFiles(tree, path.join(files, 'feature'), `libs/${n.name}/feature`, vars);
+
+  addScreen(tree, n, options.permission, options.menuOrder ?? 90);
+  register(tree, n);
+
+  if (!options.skipFormat) await formatFiles(tree);
+  return () => {
+    console.log(
+      [
+        '',
+        `Domain '${n.name}' created. Next (CONTRIBUTING.md, "Adding a screen"):`,
+        `  1. columns: ${PATHS.migrations}/*_${n.table}.sql, ${PATHS.schemaDir}/${n.name}.ts, ${PATHS.contractLib}/${n.name}.ts`,
+        `  2. the list query: libs/${n.name}/server/src/lib/${n.name}/repository.ts`,
+        `  3. the screen's columns: libs/${n.name}/feature/src/lib/${n.name}-columns.tsx`,
+        `  4. NX_DAEMON=false npx nx run-many -t lint typecheck test -p ${n.name}-feature ${n.name}-data-access ${n.name}-server portal api shared-screens`,
+      ].join('\n'),
+    );
+  };
+}
+
+export default domainGenerator;
