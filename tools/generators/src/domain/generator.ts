@@ -1,4 +1,4 @@
-import { formatFiles, generateFiles, joinPathFragments, names, updateJson, type Tree } from '@nx/devkit';
+import { generateFiles, joinPathFragments, names, updateJson, type Tree } from '@nx/devkit';
 import * as path from 'node:path';
 
 export interface DomainGeneratorSchema {
@@ -13,7 +13,6 @@ export interface DomainGeneratorSchema {
   title?: string;
   screenPath?: string;
   menuOrder?: number;
-  skipFormat?: boolean;
 }
 
 /** Where the generator writes and which shared files it edits (all relative to the workspace root). */
@@ -74,11 +73,14 @@ function read(tree: Tree, file: string): string {
   return text;
 }
 
-/** Replaces the one match of `pattern` in `file`; fails loudly when the file's shape changed. */
-function edit(tree: Tree, file: string, pattern: RegExp, replace: (match: string, ...groups: string[]) => string): void {
+/** Puts `line` after the last import matching `after` (a global, multiline pattern). */
+function insertImport(tree: Tree, file: string, after: RegExp, line: string): void {
   const text = read(tree, file);
-  if (!pattern.test(text)) throw new Error(`${file}: cannot find ${pattern} (was the file reshaped? update tools/generators).`);
-  tree.write(file, text.replace(pattern, replace as (m: string, ...g: string[]) => string));
+  if (text.includes(line)) return;
+  const last = [...text.matchAll(after)].pop();
+  if (!last || last.index === undefined) throw new Error(`${file}: cannot find an import matching ${after} (was the file reshaped? update tools/generators).`);
+  const at = last.index + last[0].length;
+  tree.write(file, `${text.slice(0, at)}\n${line}${text.slice(at)}`);
 }
 
 function appendLine(tree: Tree, file: string, line: string): void {
@@ -120,27 +122,45 @@ function nextMigrationNumber(tree: Tree): string {
   return String(Math.max(0, ...numbers) + 1).padStart(4, '0');
 }
 
+/** The key of the catalog entry at `path`, if there is one. */
+function catalogKeyAt(text: string, path: string): string | undefined {
+  return new RegExp(`\\n  (\\w+): \\{\\n    path: '${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}',`).exec(text)?.[1];
+}
+
+function catalogEntry(text: string, key: string): RegExpExecArray | null {
+  return new RegExp(`\\n  ${key}: \\{\\n([\\s\\S]*?)\\n  \\},`).exec(text);
+}
+
+/** Fails before anything is written when the screen entry could not work. */
+function checkScreen(tree: Tree, n: DomainNames, permission: string): void {
+  const text = read(tree, PATHS.catalog);
+  const found = catalogEntry(text, n.screen);
+  if (found && !found[1].includes(`P.${permission}`)) {
+    throw new Error(
+      `The catalog entry '${n.screen}' does not list P.${permission}: a user holding its permissions would get 403 from the list route. ` +
+        `Pass the --permission the entry names, or add it to the entry.`,
+    );
+  }
+  if (!found && text.includes(`path: '${n.screenPath}'`)) {
+    throw new Error(`${PATHS.catalog} already has a screen at ${n.screenPath} under another key: pass --screen.`);
+  }
+  if (!found && !CATALOG_END.test(text)) throw new Error(`${PATHS.catalog}: cannot find the end of SCREENS (was the file reshaped? update tools/generators).`);
+}
+
+const CATALOG_END = /\n\} as const satisfies Record<string, ScreenSpec>;/;
+
 /** The screen entry in the catalog: an existing one turns ready (with its first call), or a new one is added. */
 function addScreen(tree: Tree, n: DomainNames, permission: string, menuOrder: number): void {
   const file = PATHS.catalog;
   const text = read(tree, file);
   const paths = `${n.constant}_PATHS`;
-  const entry = new RegExp(`\\n  ${n.screen}: \\{\\n([\\s\\S]*?)\\n  \\},`);
-  const found = entry.exec(text);
+  const found = catalogEntry(text, n.screen);
   let next: string;
   if (found) {
-    const body = found[1];
-    if (!body.includes(`P.${permission}`)) {
-      throw new Error(
-        `The catalog entry '${n.screen}' does not list P.${permission}: a user holding its permissions would get 403 from the list route. ` +
-          `Pass the --permission the entry names, or add it to the entry.`,
-      );
-    }
-    let updated = body.replace(/status: 'planned'/, "status: 'ready'");
+    let updated = found[1].replace(/status: 'planned'/, "status: 'ready'");
     if (!/firstCall:/.test(updated)) updated = updated.replace(/(\n?)(\s*)status:/, `$1$2firstCall: { path: ${paths}.list },\n$2status:`);
     next = text.replace(found[0], `\n  ${n.screen}: {\n${updated}\n  },`);
   } else {
-    if (text.includes(`path: '${n.screenPath}'`)) throw new Error(`${file} already has a screen at ${n.screenPath} under another key: pass --screen.`);
     const block = [
       `  ${n.screen}: {`,
       `    path: '${n.screenPath}',`,
@@ -151,9 +171,7 @@ function addScreen(tree: Tree, n: DomainNames, permission: string, menuOrder: nu
       `    status: 'ready',`,
       `  },`,
     ].join('\n');
-    const end = /\n\} as const satisfies Record<string, ScreenSpec>;/;
-    if (!end.test(text)) throw new Error(`${file}: cannot find the end of SCREENS (was the file reshaped? update tools/generators).`);
-    next = text.replace(end, `\n${block}$&`);
+    next = text.replace(CATALOG_END, `\n${block}$&`);
   }
   // The first call names the domain's path constant: import it with the catalog's other contract names.
   next = next.replace(/import \{([^}]*)\} from '@loan\/shared-contract';/, (m, list: string) => {
@@ -171,9 +189,9 @@ function register(tree: Tree, n: DomainNames): void {
   if (!tags.includes(`'${n.entityCls}'`)) addToArray(tree, PATHS.tagTypes, /export const TAG_TYPES = \[/, `'${n.entityCls}'`);
 
   // The portal shows the descriptors; the api registers the plugin.
-  edit(tree, PATHS.portalScreens, /((?:^import [^\n]*\n)+)/m, (imports) => `${imports}import { ${n.prop}Screens } from '@loan/${n.name}-feature';\n`);
+  insertImport(tree, PATHS.portalScreens, /^import [^\n]*-feature';$/gm, `import { ${n.prop}Screens } from '@loan/${n.name}-feature';`);
   addToArray(tree, PATHS.portalScreens, /export const FEATURE_SCREENS: readonly ScreenDescriptor\[\] = \[/, `...${n.prop}Screens`);
-  edit(tree, PATHS.apiModules, /((?:^import [^\n]*\n)+)/m, (imports) => `${imports}import { ${n.prop}Server } from '@loan/${n.name}-server';\n`);
+  insertImport(tree, PATHS.apiModules, /^import [^\n]*-server';$/gm, `import { ${n.prop}Server } from '@loan/${n.name}-server';`);
   addToArray(tree, PATHS.apiModules, /export const modules: readonly FastifyPluginAsync\[\] = \[/, `${n.prop}Server`);
 
   // Lint: the new scope may use itself and shared (eslint.config.mjs scopeRules).
@@ -198,11 +216,15 @@ function register(tree: Tree, n: DomainNames): void {
  * CONTRIBUTING.md "Adding a screen" says what to fill in afterwards.
  */
 export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema): Promise<() => void> {
-  const n = domainNames(options);
+  // Every route of the spec is in the catalog already: without --screen, the entry at the
+  // screen's path is the one to turn ready.
+  const screen = options.screen ?? catalogKeyAt(read(tree, PATHS.catalog), domainNames(options).screenPath);
+  const n = domainNames({ ...options, screen });
   for (const part of ['feature', 'data-access', 'server']) {
     if (tree.exists(`libs/${n.name}/${part}`)) throw new Error(`libs/${n.name}/${part} exists already.`);
   }
   checkPermission(tree, options.permission);
+  checkScreen(tree, n, options.permission);
   if (tree.exists(joinPathFragments(PATHS.contractLib, `${n.name}.ts`))) throw new Error(`${PATHS.contractLib}/${n.name}.ts exists already.`);
   for (const f of tree.children(PATHS.schemaDir)) {
     const text = tree.read(joinPathFragments(PATHS.schemaDir, f), 'utf-8') ?? '';
@@ -225,7 +247,8 @@ export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema
   addScreen(tree, n, options.permission, options.menuOrder ?? 90);
   register(tree, n);
 
-  if (!options.skipFormat) await formatFiles(tree);
+  // No formatting pass: the templates are written in the workspace's style, and prettier's
+  // defaults would rewrap the shared files the generator edits.
   return () => {
     console.log(
       [
