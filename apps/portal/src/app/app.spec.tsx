@@ -112,11 +112,12 @@ describe('routing', () => {
   });
 
   it('shows a planned screen as not yet available to a role holding its permissions, and keeps it out of the menu', async () => {
-    rolePermissions = approved;
-    seedSession(approved);
-    await renderPortal('/loans/applications/approved');
+    const contracts = [P.viewLoanModule, P.viewLoanApplications, P.viewOfferLetter];
+    rolePermissions = contracts;
+    seedSession(contracts);
+    await renderPortal('/loans/applications/offer-letter');
     expect(await screen.findByRole('heading', { name: 'Not available yet' })).toBeInTheDocument();
-    expect(screen.getByText('The Approved Applications screen is not part of this version of the portal.')).toBeInTheDocument();
+    expect(screen.getByText('The Contracts screen is not part of this version of the portal.')).toBeInTheDocument();
     expect(within(screen.getByRole('complementary', { name: 'Main menu' })).queryByRole('button', { name: /Loans/ })).not.toBeInTheDocument();
   });
 });
@@ -233,7 +234,8 @@ describe('layout', () => {
     await renderPortal('/profile');
     await screen.findByRole('heading', { name: 'My Profile' });
     expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard']);
-    for (const name of ['Loans', 'Transactions', 'Settings']) {
+    expect(within(menu()).getByRole('button', { name: 'Loans' })).toBeInTheDocument();
+    for (const name of ['Transactions', 'Settings']) {
       expect(within(menu()).queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(within(menu()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();

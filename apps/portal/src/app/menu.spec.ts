@@ -18,8 +18,15 @@ const menuFor = (names: readonly PermissionName[]) => flatten(screenMenu(ALL_BUI
 
 describe('the menu of the registry as it is today', () => {
   it('shows only built screens: planned ones stay hidden, even from a role holding everything', () => {
-    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard']);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([]);
+    const applicationLists = [
+      'Loans > Applications > Requests /loans/applications/requests',
+      'Loans > Applications > Rejected /loans/applications/rejected',
+      'Loans > Applications > Approved /loans/applications/approved',
+      'Loans > Applications > Closed /loans/applications/closed',
+    ];
+    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual(applicationLists);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual([]);
   });
 
   it('puts an icon on each top-level entry', () => {

@@ -23,7 +23,14 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     if (s.status === 'ready') expect(s.element).not.toBe(NotAvailablePage);
     else expect(s.element).toBe(NotAvailablePage);
   }
-  expect(SCREEN_REGISTRY.filter((s) => s.status === 'ready').map((s) => s.path)).toEqual(['/dashboard', '/profile']);
+  expect(SCREEN_REGISTRY.filter((s) => s.status === 'ready').map((s) => s.path)).toEqual([
+    '/dashboard',
+    '/loans/applications/requests',
+    '/loans/applications/rejected',
+    '/loans/applications/approved',
+    '/loans/applications/closed',
+    '/profile',
+  ]);
 });
 
 it('falls back to the not-yet page for an entry no feature provides', () => {

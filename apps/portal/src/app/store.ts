@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
-import { api } from '@loan/shared-data-access-api';
+import { api, toastMiddleware } from '@loan/shared-data-access-api';
 import { permissionsReducer } from '@loan/shared-permissions';
 import { createExpiringStorage, createSessionListener, PERSIST_KEY, preferencesReducer, sessionReducer } from '@loan/shared-session';
 import { activityReducer } from './activity-slice';
@@ -37,7 +37,8 @@ export function createPortalStore(options: StoreOptions = {}) {
     middleware: (gDM) =>
       gDM({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
         .prepend(listener.middleware)
-        .concat(api.middleware),
+        .concat(api.middleware)
+        .concat(toastMiddleware),
   });
   const persistor = persistStore(store);
   return { store, persistor };

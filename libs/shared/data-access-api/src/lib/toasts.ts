@@ -1,6 +1,6 @@
 import { isFulfilled, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { enqueueSnackbar } from 'notistack';
+import * as notistack from 'notistack';
 import { errorMessage } from './errors';
 
 /**
@@ -36,9 +36,27 @@ function metaOf(action: unknown): ApiActionMeta | undefined {
   return (action as { meta?: ApiActionMeta }).meta;
 }
 
+/** A toast that fails must not fail the call it reports on. */
+function safely(notify: Notify, text: string, variant: ToastVariant) {
+  try {
+    notify(text, { variant });
+  } catch (e) {
+    console.error('toast failed', e);
+  }
+}
+
 /** A 422 answer's field errors belong on the form's fields; a toast would only repeat them. */
 function isFieldErrorAnswer(error: FetchBaseQueryError): boolean {
   return error.status === 422 && typeof error.data === 'object' && error.data !== null && 'errors' in error.data;
+}
+
+/**
+ * notistack's global enqueueSnackbar exists once a SnackbarProvider is mounted (read through
+ * the namespace, a live binding); before that, or in a store without one, toasts are skipped.
+ */
+function notistackNotify(message: string, options: { variant: ToastVariant }) {
+  const enqueue = (notistack as { enqueueSnackbar?: typeof notistack.enqueueSnackbar }).enqueueSnackbar;
+  if (typeof enqueue === 'function') enqueue(message, options);
 }
 
 /**
@@ -46,7 +64,7 @@ function isFieldErrorAnswer(error: FetchBaseQueryError): boolean {
  * reads the toast spec the base query copied from the endpoint's `extraOptions` into the
  * action's meta, so screens never call enqueueSnackbar for a call's outcome.
  */
-export function createToastMiddleware(notify: Notify = (m, o) => void enqueueSnackbar(m, o)): Middleware {
+export function createToastMiddleware(notify: Notify = notistackNotify): Middleware {
   return () => (next) => (action) => {
     const result = next(action);
     const meta = metaOf(action);
@@ -55,14 +73,14 @@ export function createToastMiddleware(notify: Notify = (m, o) => void enqueueSna
     const arg = meta?.arg?.originalArgs;
     if (isFulfilled(action) && spec.success) {
       const text = typeof spec.success === 'function' ? spec.success(action.payload, arg) : spec.success;
-      if (text) notify(text, { variant: 'success' });
+      if (text) safely(notify, text, 'success');
     } else if (isRejectedWithValue(action) && spec.error) {
       const error = action.payload as FetchBaseQueryError;
       let text: string | null;
       if (typeof spec.error === 'function') text = spec.error(error, arg);
       else if (isFieldErrorAnswer(error)) text = null;
       else text = spec.error === true ? errorMessage(error) : errorMessage(error, spec.error);
-      if (text) notify(text, { variant: 'error' });
+      if (text) safely(notify, text, 'error');
     }
     return result;
   };

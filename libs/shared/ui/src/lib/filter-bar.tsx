@@ -38,11 +38,14 @@ export function FilterBar<F extends string, S extends string>({ list, searchLabe
   const [draft, setDraft] = useState<Partial<Record<F, string>>>(params.filters);
   const panelId = useId();
 
-  // Back/forward or a link changed the URL: show what it holds.
-  useEffect(() => setSearch(params.search), [params.search]);
+  // Back/forward or a link changed the URL: show what it holds (adjusted while rendering).
   const filtersKey = JSON.stringify(params.filters);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => setDraft(params.filters), [filtersKey]);
+  const [shown, setShown] = useState({ search: params.search, filtersKey });
+  if (shown.search !== params.search || shown.filtersKey !== filtersKey) {
+    setShown({ search: params.search, filtersKey });
+    if (shown.search !== params.search) setSearch(params.search);
+    if (shown.filtersKey !== filtersKey) setDraft(params.filters);
+  }
 
   useEffect(() => {
     if (search.trim() === params.search) return undefined;

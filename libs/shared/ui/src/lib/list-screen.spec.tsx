@@ -96,12 +96,12 @@ it('links rows to their details and pages through the URL', async () => {
 it('applies the search and filters to the URL', async () => {
   const router = setup(query());
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'banda{Enter}');
-  expect(router.state.location.search).toBe('?search=banda');
+  await waitFor(() => expect(router.state.location.search).toBe('?search=banda'));
   await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
   await userEvent.type(screen.getByLabelText('NRC'), '123456/78/9');
   await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-  expect(new URLSearchParams(router.state.location.search).get('nrc')).toBe('123456/78/9');
-  expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+  await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('nrc')).toBe('123456/78/9'));
+  expect(await screen.findByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
 });
 
 it('selects rows, asks before a destructive bulk action, and reports refused rows', async () => {

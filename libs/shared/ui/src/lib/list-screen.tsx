@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import type { ListEnvelope } from '@loan/shared-contract';
@@ -88,7 +88,11 @@ export function ListScreen<T, F extends string = never, S extends string = never
 
   // A new page, search or filter is a new set of rows: the old selection no longer applies.
   const paramsKey = JSON.stringify(params);
-  useEffect(() => setSelection({}), [paramsKey]);
+  const [selectionFor, setSelectionFor] = useState(paramsKey);
+  if (selectionFor !== paramsKey) {
+    setSelectionFor(paramsKey);
+    setSelection({});
+  }
 
   const allColumns = useMemo(() => {
     const linked = columns.map((c, i) => {
