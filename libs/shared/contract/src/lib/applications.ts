@@ -15,12 +15,13 @@ import {
   moneyField,
   moneySchema,
   nrcSchema,
-  pageParams,
   searchParamSchema,
   textField,
   timestampSchema,
   withDateOrder,
   listEnvelope,
+  listPageParams,
+  type ListCursor,
 } from './fields';
 import { P, type PermissionName } from './permissions';
 import { LOAN_STATUSES, type LoanStatus } from './statuses';
@@ -129,18 +130,7 @@ export const relationsSchema = z.preprocess(
     .max(LOAN_RELATIONS.length),
 );
 
-const cursorFieldSchema = blankAsAbsent(
-  z
-    .string()
-    .max(200)
-    .refine((s) => decodeCursor(s) !== null, 'Not a valid cursor.'),
-);
-
-const paging = {
-  ...pageParams,
-  /** Keyset paging: the `nextCursor` of the previous page; wins over `page`. */
-  cursor: cursorFieldSchema,
-};
+const paging = listPageParams;
 
 // ---------------------------------------------------------------------------------------
 // Queries and bodies
@@ -478,51 +468,8 @@ export type DeleteResult = z.infer<typeof deleteResultSchema>;
 // Helpers
 // ---------------------------------------------------------------------------------------
 
-/** Keyset position: the sort key (created_at as the database's exact text) and id of the last row. */
-export interface LoanCursor {
-  createdAt: string;
-  id: number;
-}
-
-const CURSOR_CREATED_AT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
-
-function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let bin = '';
-  bytes.forEach((b) => (bin += String.fromCharCode(b)));
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(s: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(s)) return null;
-  try {
-    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-}
-
-/** Opaque, URL-safe cursor for keyset paging on (created_at DESC, id DESC). */
-export function encodeCursor(cursor: LoanCursor): string {
-  return toBase64Url(JSON.stringify([cursor.createdAt, cursor.id]));
-}
-
-/** The cursor's position, or null when it is not one this api wrote. */
-export function decodeCursor(value: string): LoanCursor | null {
-  const text = fromBase64Url(value);
-  if (text === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [createdAt, id] = parsed as unknown[];
-    if (typeof createdAt !== 'string' || !CURSOR_CREATED_AT.test(createdAt)) return null;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
-    return { createdAt, id };
-  } catch {
-    return null;
-  }
-}
+/** Keyset position of the loan lists (the list kit's cursor). */
+export type LoanCursor = ListCursor;
 
 /** `12,500.00` from an exact decimal string, without floating point. */
 export function formatDecimalTotal(decimal: string): string {

@@ -20,25 +20,28 @@ export const loginBodySchema = z
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** The signed-in user as the api answers it (spec §3 "Signed-in user"). */
-export interface SessionUserDto {
-  id: number;
-  fullname: string;
-  role_id: number;
-  email: string;
-  unique_number: string;
-  branch: string | null;
-}
+export const sessionUserSchema = z
+  .object({
+    id: z.number().int().positive(),
+    fullname: z.string(),
+    role_id: z.number().int().positive(),
+    email: z.string(),
+    unique_number: z.string(),
+    branch: z.string().nullable(),
+  })
+  .strict();
+export type SessionUserDto = z.infer<typeof sessionUserSchema>;
 
-export interface LoginResponse {
-  status: string;
-  message: string;
-}
+export const loginResponseSchema = z.object({ status: z.string(), message: z.string() }).strict();
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export interface InitUserDataResponse {
-  status: string;
-  message?: string;
-  data: { user: SessionUserDto };
-}
+export const initUserDataResponseSchema = z
+  .object({ status: z.string(), message: z.string().optional(), data: z.object({ user: sessionUserSchema }).strict() })
+  .strict();
+export type InitUserDataResponse = z.infer<typeof initUserDataResponseSchema>;
+
+/** Answers that only say what happened (`{ message }`). */
+export const messageResponseSchema = z.object({ message: z.string() }).strict();
 
 export const MIN_PASSWORD_LENGTH = 8;
 const newPassword = z

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { loanApplicationSchema } from './applications';
 import {
+  blankAsAbsent,
   businessDateField,
+  businessDateSchema,
   listEnvelope,
+  listPageParams,
+  searchParamSchema,
+  withDateOrder,
   MONEY_PATTERN,
   moneySchema,
   textField,
@@ -33,6 +38,29 @@ export const DEFAULT_TERMS_CONDITIONS = [
 const signatureField = z
   .string({ error: 'Add the authorized representative\u2019s signature.' })
   .regex(SIGNATURE_DATA_URL_PATTERN, 'The signature must be a PNG or JPEG image.');
+
+/** `/getByToken/{token}`, `/borrower-sign-offer/{token}`: any malformed token is simply not found (404). */
+export const offerTokenParamsSchema = z.object({ token: z.string().max(2048) });
+
+const offerStateFilter = blankAsAbsent(z.enum(OFFER_STATES, { error: `Must be one of ${OFFER_STATES.join(', ')}.` }));
+
+/** GET /api/loan-offer-letter/all: newest first, by state and search (reference, name, NRC, mobile). */
+export const offerLetterListQuerySchema = z.object({
+  ...listPageParams,
+  status: offerStateFilter,
+  search: searchParamSchema,
+  relations: z.string().max(200).optional(),
+});
+
+/** GET /api/loan-offer-letter/filter: by creation date (business days) and state. */
+export const offerLetterFilterQuerySchema = withDateOrder(
+  z.object({
+    ...listPageParams,
+    fromDate: blankAsAbsent(businessDateSchema),
+    toDate: blankAsAbsent(businessDateSchema),
+    status: offerStateFilter,
+  }),
+);
 
 /** POST /api/loan-offer-letter/generate/{applicationId} */
 export const generateOfferForIdSchema = z.object({

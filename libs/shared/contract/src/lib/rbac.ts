@@ -37,16 +37,42 @@ export const roleSearchQuerySchema = z.object({
 });
 export type RoleSearchQuery = z.infer<typeof roleSearchQuerySchema>;
 
-export interface PermissionDto {
-  id: number;
-  name: string;
-  group: string;
-}
+export const permissionSchema = z.object({ id: z.number().int().positive(), name: z.string(), group: z.string() }).strict();
+export type PermissionDto = z.infer<typeof permissionSchema>;
+export const permissionListSchema = z.array(permissionSchema);
 
-export interface RoleDto {
-  id: number;
-  name: string;
-  users_count?: number;
-  allpermissions: { id: number; name: string }[];
-  created_at?: string;
-}
+export const roleSchema = z
+  .object({
+    id: z.number().int().positive(),
+    name: z.string(),
+    users_count: z.number().int().nonnegative().optional(),
+    allpermissions: z.array(z.object({ id: z.number().int().positive(), name: z.string() }).strict()),
+    created_at: z.string().optional(),
+  })
+  .strict();
+export type RoleDto = z.infer<typeof roleSchema>;
+export const roleListSchema = z.array(roleSchema);
+
+/** create, update, assign-permission, revoke-permission: a message and the role as it now is. */
+export const roleChangeResponseSchema = z.object({ message: z.string(), data: roleSchema }).strict();
+export const roleDeleteResponseSchema = z.object({ message: z.string(), count: z.number().int().nonnegative() }).strict();
+
+/** GET /api/client/all: what pickers need of a borrower (NOTES.md "Session and sign-in"). */
+export const clientPickSchema = z
+  .object({ id: z.number().int().positive(), name: z.string(), nrc: z.string(), mobile: z.string().nullable(), branch: z.string().nullable() })
+  .strict();
+export const clientPickListSchema = z.array(clientPickSchema);
+
+/** GET /api/history/all: the signed-in user's recent actions from the audit trail. */
+export const historyEntrySchema = z
+  .object({
+    id: z.number().int().positive(),
+    action: z.string(),
+    entity: z.string(),
+    entity_id: z.string().nullable(),
+    details: z.unknown(),
+    ip_address: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .strict();
+export const historyListSchema = z.array(historyEntrySchema);

@@ -113,12 +113,15 @@ export const otpCodeField = z
 /** POST /api/web/otp/send */
 export const otpSendSchema = z.object({ mobile: applicantMobileField });
 export type OtpSendBody = z.input<typeof otpSendSchema>;
-export interface OtpSendResponse {
-  sent: true;
-  expires_at: string;
-  /** The masked number the code went to. */
-  mobile: string;
-}
+export const otpSendResponseSchema = z
+  .object({
+    sent: z.literal(true),
+    expires_at: z.string(),
+    /** The masked number the code went to. */
+    mobile: z.string(),
+  })
+  .strict();
+export type OtpSendResponse = z.infer<typeof otpSendResponseSchema>;
 
 /** POST /api/web/otp/validation */
 export const otpValidationSchema = z.object({
@@ -126,12 +129,15 @@ export const otpValidationSchema = z.object({
   code: otpCodeField,
 });
 export type OtpValidationBody = z.input<typeof otpValidationSchema>;
-export interface OtpValidationResponse {
-  verified: true;
-  /** Proof that this mobile was confirmed; sent back with the calls that need it. */
-  ticket: string;
-  expires_at: string;
-}
+export const otpValidationResponseSchema = z
+  .object({
+    verified: z.literal(true),
+    /** Proof that this mobile was confirmed; sent back with the calls that need it. */
+    ticket: z.string(),
+    expires_at: z.string(),
+  })
+  .strict();
+export type OtpValidationResponse = z.infer<typeof otpValidationResponseSchema>;
 /** Header carrying the OTP ticket on GET /api/web/unfinished/application. */
 export const OTP_TICKET_HEADER = 'x-otp-ticket';
 
@@ -146,10 +152,8 @@ export const newClientSchema = z.object({
   }),
 });
 export type NewClientBody = z.input<typeof newClientSchema>;
-export interface NewClientResponse {
-  id: number;
-  created: boolean;
-}
+export const newClientResponseSchema = z.object({ id: z.number().int().positive(), created: z.boolean() }).strict();
+export type NewClientResponse = z.infer<typeof newClientResponseSchema>;
 
 /** A partial form as saved half-way: every field optional, none validated beyond type. */
 export const unfinishedDataSchema = z
@@ -173,12 +177,21 @@ export const unfinishedSaveSchema = z.object({
   data: unfinishedDataSchema,
 });
 export type UnfinishedSaveBody = z.input<typeof unfinishedSaveSchema>;
-export interface UnfinishedApplication {
-  mobile: string;
-  step: ApplyStep;
-  data: UnfinishedData;
-  updated_at: string;
-}
+export const unfinishedApplicationSchema = z
+  .object({ mobile: z.string(), step: z.enum(APPLY_STEPS), data: unfinishedDataSchema, updated_at: z.string() })
+  .strict();
+export type UnfinishedApplication = z.infer<typeof unfinishedApplicationSchema>;
+/** GET /api/web/unfinished/application: the saved draft, or null. */
+export const unfinishedLoadResponseSchema = z.object({ data: unfinishedApplicationSchema.nullable() }).strict();
+
+/** GET /api/web/sms-outbox: what the SMS outbox recorded for a number (secrets masked). */
+export const smsOutboxResponseSchema = z
+  .object({
+    data: z.array(
+      z.object({ id: z.number().int().positive(), body: z.string(), purpose: z.string(), status: z.string(), created_at: z.string() }).strict(),
+    ),
+  })
+  .strict();
 
 /** POST /api/web/calculator/attempt */
 export const calculatorAttemptSchema = z.object({
@@ -187,27 +200,28 @@ export const calculatorAttemptSchema = z.object({
   mobile: applicantMobileField.optional(),
 });
 export type CalculatorAttemptBody = z.input<typeof calculatorAttemptSchema>;
-export interface CalculatorResult {
-  amount: string;
-  tenure: number;
-  /** Monthly flat rate in percent, e.g. "5.00". */
-  rate_percent: string;
-  interest: string;
-  total_due: string;
-  monthly_instalment: string;
-}
+export const calculatorResultSchema = z
+  .object({
+    amount: z.string(),
+    tenure: z.number().int().positive(),
+    /** Monthly flat rate in percent, e.g. "5.00". */
+    rate_percent: z.string(),
+    interest: z.string(),
+    total_due: z.string(),
+    monthly_instalment: z.string(),
+  })
+  .strict();
+export type CalculatorResult = z.infer<typeof calculatorResultSchema>;
 
 /** POST /api/web/ip-address */
-export interface IpAddressResponse {
-  ip: string;
-}
+export const ipAddressResponseSchema = z.object({ ip: z.string() }).strict();
+export type IpAddressResponse = z.infer<typeof ipAddressResponseSchema>;
 
 /** POST /api/applyForLoan/check-record */
 export const checkRecordSchema = z.object({ nrc: applicantNrcField });
 export type CheckRecordBody = z.input<typeof checkRecordSchema>;
-export interface CheckRecordResponse {
-  exist: boolean;
-}
+export const checkRecordResponseSchema = z.object({ exist: z.boolean() }).strict();
+export type CheckRecordResponse = z.infer<typeof checkRecordResponseSchema>;
 
 /** POST /api/applyForLoan/create (public: the application form's submit). */
 export const createApplicationSchema = z.object({
@@ -219,11 +233,10 @@ export const createApplicationSchema = z.object({
   }),
 });
 export type CreateApplicationBody = z.input<typeof createApplicationSchema>;
-export interface CreateApplicationResponse {
-  id: number;
-  reference_code: string;
-  status: 'request';
-}
+export const createApplicationResponseSchema = z
+  .object({ id: z.number().int().positive(), reference_code: z.string(), status: z.literal('request') })
+  .strict();
+export type CreateApplicationResponse = z.infer<typeof createApplicationResponseSchema>;
 
 /**
  * Flat-rate instalment, exactly, in ngwee: interest = amount x rate x months,

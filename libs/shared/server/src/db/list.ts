@@ -1,6 +1,9 @@
-import { P } from '@loan/shared-contract';
+import { P, encodeCursor, type ListEnvelope, type LoanCursor } from '@loan/shared-contract';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../http/session';
+
+/** A keyset position: the sort key's exact text and the id of the last row seen. */
+export type ListCursor = LoanCursor;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern (PostgreSQL's default escape is `\`). */
 export function likeEscape(text: string): string {
@@ -50,4 +53,36 @@ export function narrowToScope(scope: BranchScope, branchId: number | undefined |
   if (scope.branchId === null) return null;
   if (branchId === undefined) return scope.branchId;
   return branchId === scope.branchId ? branchId : null;
+}
+
+/**
+ * Keyset paging, newest first on (sort key DESC, id DESC): the rows after a cursor's
+ * position. The cursor is the contract's (encodeCursor/decodeCursor), holding the sort
+ * key as the database's exact timestamp text so the seek lands on the same microsecond.
+ */
+export function keysetAfter(sortKey: AnyColumn | SQL, id: AnyColumn | SQL, cursor: ListCursor): SQL {
+  return sql`(${sortKey}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
+}
+
+/**
+ * The one list envelope (contract `ListEnvelope`) of a keyset page read with one row
+ * more than the page size: the extra row only says that more follow.
+ */
+export function keysetEnvelope<R, T>(
+  rows: readonly R[],
+  args: { page: number; pageSize: number },
+  map: (row: R) => T,
+  positionOf: (row: R) => ListCursor,
+  total?: number,
+): ListEnvelope<T> {
+  const more = rows.length > args.pageSize;
+  const page = rows.slice(0, args.pageSize);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(map),
+    ...(total === undefined ? {} : { total }),
+    page: args.page,
+    pageSize: args.pageSize,
+    nextCursor: more && last !== undefined ? encodeCursor(positionOf(last)) : null,
+  };
 }

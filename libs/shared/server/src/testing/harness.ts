@@ -14,6 +14,7 @@ import { randomToken, sha256 } from '../http/session';
 import { hashPassword } from '../password';
 import type { Ports } from '../ports';
 import { TestInbox } from './inbox';
+import { testDatabaseUrl, testDriver } from './urls';
 
 export interface TestAppOptions {
   /** 'accounts' (default): demo roles, users and branches. 'none': an empty migrated database. */
@@ -37,40 +38,62 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A fresh, migrated database for one test file, and how to get rid of it. */
+export interface TestDatabase {
+  database: Database;
+  /** Closes the database (and drops it on PostgreSQL). */
+  close(): Promise<void>;
+}
+
 /**
- * A fresh, migrated database behind a built app. PGlite in memory by default; with
- * DB_DRIVER=pg a new database on TEST_DATABASE_URL, dropped at close(). Create one per
- * test file (beforeAll) where the tests can share it: PGlite takes ~1 s to start.
+ * The one test database factory, for PGlite and PostgreSQL alike: PGlite in memory from
+ * a cached migrated template by default; with DB_DRIVER=pg a new database on the test
+ * server (testDatabaseUrl()), dropped at close(). Migrated, and seeded with the demo
+ * roles, users and branches unless `seed` is 'none'.
+ */
+export async function createTestDatabase(seed: 'accounts' | 'none' = 'accounts'): Promise<TestDatabase> {
+  if (testDriver() === 'pg') {
+    const base = testDatabaseUrl();
+    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    await onServer(base, `CREATE DATABASE ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    await migrate(database);
+    if (seed === 'accounts') await seedDemoAccounts(database.db);
+    return {
+      database,
+      close: async () => {
+        await database.close();
+        await onServer(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(seed) });
+  // A no-op unless a migration was added since the template was made.
+  await migrate(database);
+  return { database, close: () => database.close() };
+}
+
+async function onServer(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A fresh, migrated database (createTestDatabase) behind a built app, with response
+ * schemas checked (testConfig). Create one per test file (beforeAll) where the tests can
+ * share it: PGlite takes about a second to start.
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(opts.config);
-  const seed = opts.seed ?? 'accounts';
-  let database: Database;
-  let drop: (() => Promise<void>) | undefined;
-  if (process.env['DB_DRIVER'] === 'pg') {
-    const base = process.env['TEST_DATABASE_URL'];
-    if (!base) throw new Error('DB_DRIVER=pg needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
-    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-    await migrate(database);
-    if (seed === 'accounts') await seedDemoAccounts(database.db);
-  } else {
-    database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(seed) });
-    // A no-op unless a migration was added since the template was made.
-    await migrate(database);
-  }
+  const testDb = await createTestDatabase(opts.seed ?? 'accounts');
+  const { database } = testDb;
   if (opts.demoData) {
     const { seedDemoData } = await import('../seed/demo-data');
     await seedDemoData(database.db, { applications: opts.demoData });
@@ -86,8 +109,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     inbox,
     close: async () => {
       await app.close();
-      await database.close();
-      if (drop) await drop();
+      await testDb.close();
     },
   };
 }

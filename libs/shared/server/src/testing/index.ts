@@ -1,5 +1,7 @@
-// Test helpers for the api and the domain server libs: a migrated database (PGlite, or a
-// fresh database on TEST_DATABASE_URL with DB_DRIVER=pg) behind a built server.
+// Test helpers for the api and the domain server libs: one harness (createTestDatabase,
+// createTestApp) for PGlite and PostgreSQL (a fresh database per test file; DB_DRIVER=pg
+// for the server of testDatabaseUrl()), and one place for the test addresses (urls.ts).
 export * from './harness';
 export * from './routes';
 export * from './inbox';
+export * from './urls';

@@ -91,8 +91,8 @@ describe('/api/loanTopUp', () => {
   it('application permissions do not open top-ups, and top-up permissions do not open applications', async () => {
     const appOfficer = await userWith([P.viewRequestApplications, P.viewLoanApplications, P.viewApplication, P.editApplication, P.deleteApplication, P.approveApplication]);
     const topupOfficer = await userWith([P.viewRequestTopups, P.viewLoanTopups, P.viewTopup, P.editTopup, P.deleteTopup, P.approveTopup, P.viewAllBranches]);
-    const tu = topups().find((r) => r.status === 'request')!;
-    const la = rows.find((r) => r.kind === 'application' && r.status === 'request')!;
+    const tu = topups().find((r) => r.status === 'request') as (typeof rows)[number];
+    const la = rows.find((r) => r.kind === 'application' && r.status === 'request') as (typeof rows)[number];
     expect((await get(`${T}/byStatus?status=request`, appOfficer)).status).toBe(403);
     expect((await get(`${T}/all`, appOfficer)).status).toBe(403);
     expect((await get(`${T}/byId/${tu.id}`, appOfficer)).status).toBe(403);
@@ -108,8 +108,8 @@ describe('/api/loanTopUp', () => {
   });
 
   it('keeps the kinds apart: an application id is unknown to /api/loanTopUp and the reverse', async () => {
-    const tu = topups().find((r) => r.status === 'request')!;
-    const la = rows.find((r) => r.kind === 'application' && r.status === 'request')!;
+    const tu = topups().find((r) => r.status === 'request') as (typeof rows)[number];
+    const la = rows.find((r) => r.kind === 'application' && r.status === 'request') as (typeof rows)[number];
     expect((await get(`${T}/byId/${la.id}`, admin)).status).toBe(404);
     expect((await get(`${A}/byId/${tu.id}`, admin)).status).toBe(404);
     expect((await send('PUT', `${T}/update`, { id: la.id, employer: 'Other' }, admin)).status).toBe(404);
@@ -172,8 +172,8 @@ describe('branch scope', () => {
   it('details and changes of another branch are unknown (404); a user without a branch sees nothing', async () => {
     const [mine, other] = branchIds;
     const local = await userWith([P.viewApplication, P.editApplication, P.deleteApplication, P.viewLoanApplications], mine);
-    const theirs = rows.find((r) => r.kind === 'application' && r.branchId === other && r.status === 'request')!;
-    const ours = rows.find((r) => r.kind === 'application' && r.branchId === mine && r.status === 'request')!;
+    const theirs = rows.find((r) => r.kind === 'application' && r.branchId === other && r.status === 'request') as (typeof rows)[number];
+    const ours = rows.find((r) => r.kind === 'application' && r.branchId === mine && r.status === 'request') as (typeof rows)[number];
     expect((await get(`${A}/byId/${theirs.id}`, local)).status).toBe(404);
     expect((await get(`${A}/byId/${ours.id}`, local)).status).toBe(200);
     expect((await send('PUT', `${A}/update`, { id: theirs.id, employer: 'Moved' }, local)).status).toBe(404);

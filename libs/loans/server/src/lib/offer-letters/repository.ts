@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
+import { keysetAfter, likeContains, queryRows, scopeCondition, type BranchScope, type Db, type ListCursor } from '@loan/shared-server';
 
 /** SQL of offer letters. Signatures are bytea; they leave the database as base64 text. */
 
@@ -104,14 +104,17 @@ export interface LetterRow {
   created_at: Date | string;
 }
 
-const SELECT_LETTER = sql`SELECT o.id, o.status, (o.expires_at <= now()) AS past_expiry, o.application_id, a.reference_code, a.fullname, a.nrc,
+const LETTER_COLUMNS = sql`o.id, o.status, (o.expires_at <= now()) AS past_expiry, o.application_id, a.reference_code, a.fullname, a.nrc,
     a.mobile, a.employer, b.name AS branch, o.principal::text, o.interest::text, o.total_amount_due::text, o.tenure_months,
     o.terms_conditions, o.authorized_rep_name, to_char(o.authorized_rep_date, 'YYYY-MM-DD') AS authorized_rep_date,
     encode(o.authorized_rep_signature, 'base64') AS rep_signature_b64, o.authorized_rep_signature_mime,
     o.borrower_name, to_char(o.borrower_date, 'YYYY-MM-DD') AS borrower_date,
     encode(o.borrower_signature, 'base64') AS borrower_signature_b64, o.borrower_signature_mime,
-    o.signed_at, o.signed_ip, o.signed_user_agent, o.signed_sha256, o.expires_at, o.created_at
-  FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id LEFT JOIN branches b ON b.id = a.branch_id`;
+    o.signed_at, o.signed_ip, o.signed_user_agent, o.signed_sha256, o.expires_at, o.created_at`;
+const LETTER_FROM = sql`FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id LEFT JOIN branches b ON b.id = a.branch_id`;
+const SELECT_LETTER = sql`SELECT ${LETTER_COLUMNS} ${LETTER_FROM}`;
+/** With the keyset position: created_at as the database's exact text. */
+const SELECT_LETTER_WITH_POSITION = sql`SELECT ${LETTER_COLUMNS}, o.created_at::text AS created_at_text ${LETTER_FROM}`;
 
 export async function letterBy(db: Db, where: SQL, forUpdate = false): Promise<LetterRow | undefined> {
   const [r] = await queryRows<LetterRow>(db, sql`${SELECT_LETTER} WHERE ${where} ${forUpdate ? sql`FOR UPDATE OF o` : sql``}`);
@@ -148,25 +151,40 @@ export async function markSigned(
   return r?.signed_at ?? null;
 }
 
+/** COUNT_CAP of the loans: letters counted exactly up to this many, else `total` is left out. */
+const LETTER_COUNT_CAP = 1_000;
+
+/**
+ * One page of letters, newest first on (created_at DESC, id DESC), pageSize + 1 rows (the
+ * extra says more follow): after a cursor (keyset) or from a page number. Search is a
+ * case-insensitive substring of reference, name, NRC or mobile (`%` and `_` are text).
+ */
 export async function listLetters(
   db: Db,
-  f: { status?: string; search?: string; fromDate?: string; toDate?: string; limit: number; offset: number; scope: SQL },
-): Promise<{ rows: LetterRow[]; total: number }> {
+  f: { status?: string; search?: string; fromDate?: string; toDate?: string; page: number; pageSize: number; cursor?: ListCursor; scope: SQL },
+): Promise<{ rows: (LetterRow & { created_at_text: string })[]; total: number | undefined }> {
   const conds: SQL[] = [f.scope];
   if (f.status) conds.push(sql`o.status = ${f.status}`);
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(f.search);
     conds.push(sql`(a.reference_code ILIKE ${like} OR a.fullname ILIKE ${like} OR a.nrc ILIKE ${like} OR a.mobile ILIKE ${like})`);
   }
   if (f.fromDate) conds.push(sql`o.created_at >= ${f.fromDate}::date`);
   if (f.toDate) conds.push(sql`o.created_at < ${f.toDate}::date + 1`);
   const where = sql.join(conds, sql` AND `);
-  const rows = await queryRows<LetterRow>(db, sql`${SELECT_LETTER} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`);
+  const seek = f.cursor ? sql` AND ${keysetAfter(sql`o.created_at`, sql`o.id`, f.cursor)}` : sql``;
+  const offset = f.cursor ? 0 : (f.page - 1) * f.pageSize;
+  const rows = await queryRows<LetterRow & { created_at_text: string }>(
+    db,
+    sql`${SELECT_LETTER_WITH_POSITION} WHERE ${where}${seek} ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.pageSize + 1} OFFSET ${offset}`,
+  );
   const [c] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id WHERE ${where}`,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id
+         WHERE ${where} LIMIT ${LETTER_COUNT_CAP + 1}) capped`,
   );
-  return { rows, total: Number(c?.n ?? 0) };
+  const n = Number(c?.n ?? 0);
+  return { rows, total: n <= LETTER_COUNT_CAP ? n : undefined };
 }
 
 const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);

@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   API,
-  OFFER_STATES,
   P,
   SIGNATURE_FILE_FIELD,
   SIGNATURE_MAX_BYTES,
@@ -11,9 +10,9 @@ import {
   generateOfferSchema,
   idParamsSchema,
   idsBodySchema,
-  businessDateSchema,
-  pageParamsSchema,
-  searchParamSchema,
+  offerLetterFilterQuerySchema,
+  offerLetterListQuerySchema,
+  offerTokenParamsSchema,
   borrowerSignResponseSchema,
   generatedOfferSchema,
   offerLetterDeleteResultSchema,
@@ -27,18 +26,7 @@ import * as service from './service';
 
 const O = API.offerLetters;
 
-// Any malformed token is simply not found (404), however long; the router caps its length.
-const tokenParams = z.object({ token: z.string().max(2048) });
-const listQuery = pageParamsSchema.extend({
-  status: z.enum(OFFER_STATES).optional().or(z.literal('').transform(() => undefined)),
-  search: searchParamSchema,
-  relations: z.string().max(200).optional(),
-});
-const filterQuery = pageParamsSchema.extend({
-  fromDate: businessDateSchema.optional().or(z.literal('').transform(() => undefined)),
-  toDate: businessDateSchema.optional().or(z.literal('').transform(() => undefined)),
-  status: z.enum(OFFER_STATES).optional().or(z.literal('').transform(() => undefined)),
-});
+const tokenParams = offerTokenParamsSchema;
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 const idempotencyKeySchema = z
@@ -168,7 +156,7 @@ export const offerLetterRoutes = [
     url: `${O}/all`,
     response: offerLetterListSchema,
     auth: P.viewOfferLetter,
-    query: listQuery,
+    query: offerLetterListQuerySchema,
     handler: ({ db, query, scope }) => service.list(db, query, scope),
   }),
   defineRoute({
@@ -176,7 +164,7 @@ export const offerLetterRoutes = [
     url: `${O}/filter`,
     response: offerLetterListSchema,
     auth: P.viewOfferLetter,
-    query: filterQuery,
+    query: offerLetterFilterQuerySchema,
     handler: ({ db, query, scope }) => service.list(db, query, scope),
   }),
   defineRoute({

@@ -12,6 +12,16 @@ import {
   otpSendSchema,
   otpValidationSchema,
   unfinishedSaveSchema,
+  ipAddressResponseSchema,
+  calculatorResultSchema,
+  otpSendResponseSchema,
+  otpValidationResponseSchema,
+  newClientResponseSchema,
+  checkRecordResponseSchema,
+  createApplicationResponseSchema,
+  smsOutboxResponseSchema,
+  unfinishedApplicationSchema,
+  unfinishedLoadResponseSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import * as service from './service';
@@ -28,6 +38,7 @@ export const webRoutes = [
   defineRoute({
     method: 'POST',
     url: `${W}/ip-address`,
+    response: ipAddressResponseSchema,
     auth: 'public',
     rateLimit: { limit: 30, windowSeconds: 60 },
     handler: ({ db, req }) => service.recordIp(db, req),
@@ -35,6 +46,7 @@ export const webRoutes = [
   defineRoute({
     method: 'POST',
     url: `${W}/calculator/attempt`,
+    response: calculatorResultSchema,
     auth: 'public',
     body: calculatorAttemptSchema,
     rateLimit: { limit: 120, windowSeconds: 60 },
@@ -43,6 +55,7 @@ export const webRoutes = [
   defineRoute({
     method: 'POST',
     url: `${W}/otp/send`,
+    response: otpSendResponseSchema,
     auth: 'public',
     body: otpSendSchema,
     rateLimit: { limit: 10, windowSeconds: 600 },
@@ -51,6 +64,7 @@ export const webRoutes = [
   defineRoute({
     method: 'POST',
     url: `${W}/otp/validation`,
+    response: otpValidationResponseSchema,
     auth: 'public',
     body: otpValidationSchema,
     rateLimit: { limit: 30, windowSeconds: 600 },
@@ -59,6 +73,7 @@ export const webRoutes = [
   defineRoute({
     method: 'POST',
     url: `${W}/newClient`,
+    response: newClientResponseSchema,
     auth: 'public',
     body: newClientSchema,
     rateLimit: { limit: 20, windowSeconds: 600 },
@@ -67,6 +82,7 @@ export const webRoutes = [
   defineRoute({
     method: 'POST',
     url: `${W}/unfinished/application`,
+    response: unfinishedApplicationSchema,
     auth: 'public',
     body: unfinishedSaveSchema,
     rateLimit: { limit: 60, windowSeconds: 600 },
@@ -75,6 +91,7 @@ export const webRoutes = [
   defineRoute({
     method: 'GET',
     url: `${W}/unfinished/application`,
+    response: unfinishedLoadResponseSchema,
     auth: 'public',
     query: z.object({ mobile: applicantMobileField }),
     rateLimit: { limit: 30, windowSeconds: 600 },
@@ -85,6 +102,7 @@ export const webRoutes = [
     // number (codes and links masked: only the phone gets them).
     method: 'GET',
     url: `${W}/sms-outbox`,
+    response: smsOutboxResponseSchema,
     auth: P.viewMessage,
     query: z.object({ mobile: applicantMobileField }),
     handler: ({ db, query }) => service.outboxFor(db, query.mobile),
@@ -92,6 +110,7 @@ export const webRoutes = [
   defineRoute({
     method: 'POST',
     url: `${API.applications}/check-record`,
+    response: checkRecordResponseSchema,
     auth: 'public',
     body: checkRecordSchema,
     rateLimit: { limit: 30, windowSeconds: 600 },
@@ -100,6 +119,7 @@ export const webRoutes = [
   defineRoute({
     method: 'POST',
     url: `${API.applications}/create`,
+    response: createApplicationResponseSchema,
     auth: 'public',
     body: createApplicationSchema,
     rateLimit: { limit: 10, windowSeconds: 600 },

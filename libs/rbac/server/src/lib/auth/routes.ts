@@ -7,6 +7,10 @@ import {
   LOGIN_SUCCESS_STATUS,
   loginBodySchema,
   passwordResetBodySchema,
+  loginResponseSchema,
+  initUserDataResponseSchema,
+  sessionUserSchema,
+  messageResponseSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import { issueCsrfCookie } from '@loan/shared-server';
@@ -19,6 +23,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     url: API.csrfCookie,
+    response: null,
     auth: 'public',
     handler: ({ req, reply, config }) => {
       issueCsrfCookie(req, reply, config);
@@ -28,6 +33,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: API.login,
+    response: loginResponseSchema,
     auth: 'public',
     body: loginBodySchema,
     handler: async (ctx) => {
@@ -44,6 +50,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: API.logout,
+    response: null,
     auth: 'public',
     handler: async ({ req, reply, db, config }) => {
       const user = await loadSession(db, config, req);
@@ -58,6 +65,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: API.initUserData,
+    response: initUserDataResponseSchema,
     auth: 'session',
     body: loginBodySchema,
     handler: async ({ db, req, reply, body, user }) => {
@@ -75,6 +83,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     url: API.user,
+    response: sessionUserSchema,
     auth: 'session',
     // The session query already read the user (and checked that they are active).
     handler: ({ user }) => service.toUserDto(user),
@@ -82,6 +91,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: `${API.users}/forgot-password`,
+    response: messageResponseSchema,
     auth: 'public',
     body: forgotPasswordBodySchema,
     rateLimit: { limit: 5, windowSeconds: 60 },
@@ -94,6 +104,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: `${API.users}/password-reset`,
+    response: messageResponseSchema,
     auth: 'public',
     body: passwordResetBodySchema,
     rateLimit: { limit: 10, windowSeconds: 60 },
@@ -106,6 +117,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: `${API.users}/change-password`,
+    response: messageResponseSchema,
     auth: 'session',
     body: changePasswordBodySchema,
     handler: async (ctx) => {

@@ -8,6 +8,11 @@ import {
   rolePermissionsBodySchema,
   roleSearchQuerySchema,
   roleUpdateBodySchema,
+  roleChangeResponseSchema,
+  roleSchema,
+  roleListSchema,
+  roleDeleteResponseSchema,
+  permissionListSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import * as service from './service';
@@ -20,6 +25,7 @@ export const rbacRoutes = [
   defineRoute({
     method: 'POST',
     url: `${R}/create`,
+    response: roleChangeResponseSchema,
     auth: P.addRole,
     body: roleCreateBodySchema,
     handler: async (ctx) => {
@@ -31,6 +37,7 @@ export const rbacRoutes = [
   defineRoute({
     method: 'PUT',
     url: `${R}/update`,
+    response: roleChangeResponseSchema,
     auth: P.editRole,
     body: roleUpdateBodySchema,
     handler: async (ctx) => {
@@ -42,6 +49,7 @@ export const rbacRoutes = [
   defineRoute({
     method: 'GET',
     url: `${R}/byId/:id`,
+    response: roleSchema,
     auth: P.viewRoles,
     params: idParamsSchema,
     // The portal loads the signed-in user's own role at start-up, whatever the role holds.
@@ -51,12 +59,14 @@ export const rbacRoutes = [
   defineRoute({
     method: 'GET',
     url: `${R}/all`,
+    response: roleListSchema,
     auth: P.viewRoles,
     handler: ({ db }) => service.list(db),
   }),
   defineRoute({
     method: 'GET',
     url: `${R}/search`,
+    response: roleListSchema,
     auth: P.viewRoles,
     query: roleSearchQuerySchema,
     handler: ({ db, query }) => service.list(db, query.search || undefined),
@@ -64,6 +74,7 @@ export const rbacRoutes = [
   defineRoute({
     method: 'DELETE',
     url: `${R}/delete`,
+    response: roleDeleteResponseSchema,
     auth: P.deleteRole,
     body: idsBodySchema,
     handler: async (ctx) => {
@@ -75,6 +86,7 @@ export const rbacRoutes = [
   defineRoute({
     method: 'POST',
     url: `${R}/assign-permission`,
+    response: roleChangeResponseSchema,
     auth: P.assignPermissions,
     body: rolePermissionsBodySchema,
     handler: async (ctx) => {
@@ -86,6 +98,7 @@ export const rbacRoutes = [
   defineRoute({
     method: 'POST',
     url: `${R}/revoke-permission`,
+    response: roleChangeResponseSchema,
     auth: P.revokePermissions,
     body: rolePermissionsBodySchema,
     handler: async (ctx) => {
@@ -98,6 +111,7 @@ export const rbacRoutes = [
     defineRoute({
       method: 'GET',
       url,
+      response: permissionListSchema,
       auth: { anyOf: [P.viewRoles, P.assignPermissions, P.revokePermissions] },
       handler: ({ db }) => listPermissions(db),
     }),

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { API, searchParamSchema, wholeNumberField } from '@loan/shared-contract';
+import {
+  API,
+  searchParamSchema,
+  wholeNumberField,
+  clientPickListSchema,
+  historyListSchema,
+} from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import * as repo from './repository';
 
@@ -12,6 +18,7 @@ export const startupRoutes = [
   defineRoute({
     method: 'GET',
     url: `${API.clients}/all`,
+    response: clientPickListSchema,
     auth: 'session',
     query: z.object({
       search: searchParamSchema,
@@ -22,6 +29,7 @@ export const startupRoutes = [
   defineRoute({
     method: 'GET',
     url: `${API.history}/all`,
+    response: historyListSchema,
     auth: 'session',
     query: z.object({ limit: wholeNumberField(200, 'Must be a whole number from 1 to 200.').default(50) }),
     handler: ({ db, user, query }) => repo.recentHistory(db, user.id, query.limit),

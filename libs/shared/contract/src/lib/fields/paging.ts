@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants';
 import { wholeNumberField } from './ids';
+import { blankAsAbsent } from './text';
 
 /** Highest page number a list takes (far past any real list; bounds the offset). */
 export const PAGE_MAX = 1_000_000;
@@ -65,3 +66,60 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
     })
     .strict();
 }
+
+/** Keyset position: the sort key (created_at as the database's exact text) and id of the last row. */
+export interface ListCursor {
+  createdAt: string;
+  id: number;
+}
+
+const CURSOR_CREATED_AT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  bytes.forEach((b) => (bin += String.fromCharCode(b)));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(s: string): string | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(s)) return null;
+  try {
+    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** Opaque, URL-safe cursor for keyset paging on (created_at DESC, id DESC). */
+export function encodeCursor(cursor: ListCursor): string {
+  return toBase64Url(JSON.stringify([cursor.createdAt, cursor.id]));
+}
+
+/** The cursor's position, or null when it is not one this api wrote. */
+export function decodeCursor(value: string): ListCursor | null {
+  const text = fromBase64Url(value);
+  if (text === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+    const [createdAt, id] = parsed as unknown[];
+    if (typeof createdAt !== 'string' || !CURSOR_CREATED_AT.test(createdAt)) return null;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
+    return { createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+/** `?cursor=`: the `nextCursor` of the previous page (keyset paging; wins over `page`). */
+export const cursorParamSchema = blankAsAbsent(
+  z
+    .string()
+    .max(200)
+    .refine((s) => decodeCursor(s) !== null, 'Not a valid cursor.'),
+);
+
+/** `?page=&pageSize=&cursor=`: the paging of every keyset list. */
+export const listPageParams = { ...pageParams, cursor: cursorParamSchema };

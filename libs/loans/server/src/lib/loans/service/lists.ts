@@ -1,0 +1,171 @@
+import {
+  LOAN_KIND_PERMISSIONS,
+  decodeCursor,
+  type ListEnvelope,
+  type LoanApplication,
+  type LoanComment,
+  type LoanKind,
+  type LoanRelation,
+  type LoanStatus,
+} from '@loan/shared-contract';
+import type { SQL } from 'drizzle-orm';
+import { forbidden, keysetEnvelope, type BranchScope, type Db } from '@loan/shared-server';
+import * as repo from '../repository';
+import { emptyPage, findInScope, iso, resolveBranch, type Actor, type PageArgs } from './common';
+
+/** Lists (all, byStatus, search, filter) and details (byId) of applications and top-ups. */
+
+export function commentDto(c: repo.CommentRow): LoanComment {
+  return { id: c.id, comment: c.body, status: c.status, author: c.author, created_at: iso(c.createdAt) as string };
+}
+
+/** Adds the asked-for relations to the rows, with one query per relation (never per row). */
+async function withRelations(db: Db, rows: LoanApplication[], relations: readonly LoanRelation[]): Promise<LoanApplication[]> {
+  if (rows.length === 0 || relations.length === 0) return rows;
+  const ids = rows.map((r) => r.id);
+  if (relations.includes('client')) {
+    const clientIds = [...new Set(rows.map((r) => r.client_id).filter((x): x is number => x !== null))];
+    const byId = new Map((await repo.clientsByIds(db, clientIds)).map((c) => [c.id, c]));
+    for (const r of rows) r.client = r.client_id !== null ? (byId.get(r.client_id) ?? null) : null;
+  }
+  if (relations.includes('comments')) {
+    const all = await repo.commentsOf(db, ids);
+    for (const r of rows) r.comments = all.filter((c) => c.applicationId === r.id).map(commentDto);
+  }
+  if (relations.includes('offerLetter')) {
+    const byApp = new Map((await repo.latestOfferLetters(db, ids)).map((o) => [o.applicationId, o]));
+    for (const r of rows) {
+      const o = byApp.get(r.id);
+      r.offerLetter = o
+        ? { id: o.id, status: o.status, created_at: iso(o.createdAt) as string, expires_at: iso(o.expiresAt), borrower_date: o.borrowerDate }
+        : null;
+    }
+  }
+  return rows;
+}
+
+export async function pageOf(
+  db: Db,
+  filter: repo.ListFilter,
+  args: PageArgs,
+  relations: readonly LoanRelation[],
+  customWhere?: SQL,
+): Promise<ListEnvelope<LoanApplication>> {
+  const where = customWhere ?? repo.whereOf(filter);
+  const fromStats = !customWhere && repo.countableFromStats(filter);
+  const cursor = args.cursor ? (decodeCursor(args.cursor) ?? undefined) : undefined;
+  const offset = (args.page - 1) * args.pageSize;
+  const scope = { kind: filter.kind, status: filter.status, branchId: filter.branchId };
+  let rows: repo.ListedLoan[];
+  let total: number;
+  if (fromStats && !cursor && offset > 0) {
+    // Indexed paging by number: the per-month counts say in which month row `offset`
+    // lies, so the index skip starts there instead of at the newest row.
+    const months = await repo.monthCounts(db, scope);
+    total = months.reduce((n, m) => n + m.count, 0);
+    let skipped = 0;
+    const anchor = months.find((m) => {
+      if (skipped + m.count > offset) return true;
+      skipped += m.count;
+      return false;
+    });
+    rows = anchor
+      ? await repo.listPage(db, where, { perPage: args.pageSize, offset: offset - skipped, fromMonth: anchor.month, prepare: true })
+      : [];
+  } else {
+    [rows, total] = await Promise.all([
+      repo.listPage(db, where, { perPage: args.pageSize, cursor, offset, prepare: fromStats }),
+      fromStats ? repo.statsTotals(db, scope).then((t) => t.count) : repo.cappedCount(db, where),
+    ]);
+  }
+  // A count past the cap is not exact, so the answer leaves `total` out (the envelope's rule).
+  const exact = fromStats || total <= repo.COUNT_CAP;
+  const envelope = keysetEnvelope(rows, args, (r) => r.item, (r) => ({ createdAt: r.createdAtText, id: r.item.id }), exact ? total : undefined);
+  envelope.items = await withRelations(db, envelope.items, relations);
+  return envelope;
+}
+
+export interface ListArgs extends PageArgs {
+  relations: LoanRelation[];
+  branch?: string;
+}
+
+export async function listAll(db: Db, kind: LoanKind, q: ListArgs, scope: BranchScope): Promise<ListEnvelope<LoanApplication>> {
+  const branchId = await resolveBranch(db, q.branch, scope);
+  if (branchId === null) return emptyPage(q);
+  return pageOf(db, { kind, branchId }, q, q.relations);
+}
+
+export async function listByStatus(
+  db: Db,
+  kind: LoanKind,
+  q: ListArgs & { status: LoanStatus; search?: string },
+  actor: Pick<Actor, 'can' | 'scope'>,
+): Promise<ListEnvelope<LoanApplication>> {
+  // The route lets in any by-status permission; the list of one status needs its own.
+  if (!actor.can(LOAN_KIND_PERMISSIONS[kind].byStatus[q.status])) throw forbidden();
+  const scope = actor.scope;
+  const branchId = await resolveBranch(db, q.branch, scope);
+  if (branchId === null) return emptyPage(q);
+  return pageOf(db, { kind, status: q.status, branchId, search: q.search }, q, q.relations);
+}
+
+export async function search(
+  db: Db,
+  kind: LoanKind,
+  q: ListArgs & { search: string; status?: LoanStatus },
+  scope: BranchScope,
+): Promise<ListEnvelope<LoanApplication>> {
+  const branchId = await resolveBranch(db, q.branch, scope);
+  if (branchId === null) return emptyPage(q);
+  return pageOf(db, { kind, status: q.status, branchId, search: q.search }, q, q.relations);
+}
+
+export async function filter(
+  db: Db,
+  kind: LoanKind,
+  q: ListArgs & {
+    nrc?: string;
+    mobile?: string;
+    amount?: string;
+    fromDate?: string;
+    toDate?: string;
+    employer?: string;
+    status?: LoanStatus;
+    reference_code?: string;
+  },
+  scope: BranchScope,
+): Promise<ListEnvelope<LoanApplication>> {
+  const branchId = await resolveBranch(db, q.branch, scope);
+  if (branchId === null) return emptyPage(q);
+  return pageOf(
+    db,
+    {
+      kind,
+      branchId,
+      status: q.status,
+      nrc: q.nrc,
+      mobile: q.mobile,
+      amount: q.amount,
+      fromDate: q.fromDate,
+      toDate: q.toDate,
+      employer: q.employer,
+      referenceCode: q.reference_code,
+    },
+    q,
+    q.relations,
+  );
+}
+
+export async function byId(
+  db: Db,
+  kind: LoanKind,
+  id: number,
+  relations: readonly LoanRelation[],
+  scope: BranchScope,
+): Promise<LoanApplication> {
+  const row = await findInScope(db, kind, id, scope);
+  const [dto] = await withRelations(db, [row], relations);
+  return dto;
+}
+
