@@ -342,3 +342,29 @@ describe('staff lists', () => {
     expect((await lookup(body.token)).status).toBe(404);
   });
 });
+
+describe('deleting while signing (issue 11 item 10)', () => {
+  it('an application is never deleted together with a letter signed at the same moment', async () => {
+    const admin = await loginWithPermissions(t.app, [P.deleteApplication, P.viewAllBranches]);
+    // On PostgreSQL the two requests truly race; on PGlite they run one after the other.
+    for (let round = 0; round < 4; round++) {
+      const appId = await application();
+      const { body } = await generate(appId);
+      const [signed, deleted] = await Promise.all([
+        sign(body.token),
+        t.app.inject({ method: 'DELETE', url: `${API.applications}/delete`, payload: { ids: [appId] }, headers: admin }),
+      ]);
+      const [letter] = await queryRows<{ status: string }>(t.db, sql`SELECT status FROM offer_letters WHERE id = ${body.id}`);
+      if (signed.status === 200) {
+        // Signed first: the deletion is refused and the evidence stays.
+        expect(deleted.statusCode).toBe(409);
+        expect(letter?.status).toBe('signed');
+      } else {
+        // Deleted first: the letter went with the application (kept in deleted_records), nothing was signed.
+        expect(deleted.statusCode).toBe(200);
+        expect(letter).toBeUndefined();
+        expect([404, 410]).toContain(signed.status);
+      }
+    }
+  });
+});

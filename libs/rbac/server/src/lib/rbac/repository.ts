@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@loan/shared-server';
+import { likeContains, type Db } from '@loan/shared-server';
 import { permissions, rolePermissions, roles, users } from '@loan/shared-server/schema';
 
 export interface RoleRow {
@@ -17,8 +17,8 @@ const roleColumns = {
   usersCount: sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_id = "roles"."id")`,
 };
 
-/** `%`, `_` and `\` are literal in a search. */
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A contains-pattern where `%`, `_` and `\` are text (the shared list helper). */
+export const likePattern = likeContains;
 
 export async function listRoles(db: Db, search?: string): Promise<RoleRow[]> {
   const q = db.select(roleColumns).from(roles);
