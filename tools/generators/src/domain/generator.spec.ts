@@ -50,6 +50,8 @@ describe('domain generator', () => {
     for (const file of [
       'libs/loan-products/feature/src/lib/loan-products-list-page.tsx',
       'libs/loan-products/feature/src/lib/loan-products-list-page.spec.tsx',
+      'libs/loan-products/feature/src/lib/loan-product-details-page.tsx',
+      'libs/loan-products/feature/src/lib/loan-product-details-page.spec.tsx',
       'libs/loan-products/feature/jest.config.cts',
       'libs/loan-products/data-access/src/lib/loan-products-api.ts',
       'libs/loan-products/data-access/src/lib/loan-products-api.spec.ts',
@@ -88,13 +90,16 @@ describe('domain generator', () => {
     expect(routes).toContain('auth: P.viewReportsModule');
     expect(routes).toContain('query: loanProductListQuerySchema');
     expect(routes).toContain('response: loanProductListSchema');
+    expect(routes).toContain('url: LOAN_PRODUCTS_PATHS.byId');
+    expect(routes).toContain('params: idParamsSchema');
+    expect(routes).toContain('response: loanProductSchema');
     const contract = text(tree, 'libs/shared/contract/src/lib/loan-products.ts');
     expect(contract).toContain("list: '/api/loan-products/list'");
     expect(contract).toContain('export const loanProductListSchema = listEnvelope(loanProductSchema);');
     const api = text(tree, 'libs/loan-products/data-access/src/lib/loan-products-api.ts');
     expect(api).toContain('api.injectEndpoints(');
     expect(api).toContain("overrideExisting: 'throw'");
-    expect(api).toContain('export const { useGetLoanProductsQuery } = loanProductsApi;');
+    expect(api).toContain('export const { useGetLoanProductsQuery, useGetLoanProductQuery } = loanProductsApi;');
     const testing = text(tree, 'libs/loan-products/data-access/src/testing/index.ts');
     expect(testing).toContain("endpointVariants('GET', LOAN_PRODUCTS_PATHS.list");
     const page = text(tree, 'libs/loan-products/feature/src/lib/loan-products-list-page.tsx');
@@ -141,7 +146,28 @@ describe('domain generator', () => {
         '  },',
       ].join('\n'),
     );
-    expect(text(tree, 'libs/loan-products/feature/src/lib/loan-products-screens.ts')).toContain('{ ...SCREENS.loanProducts, element: lazy(');
+    expect(catalog).toContain(
+      [
+        '  loanProductDetails: {',
+        "    path: '/loan-products/:id',",
+        "    title: 'Loan Product Details',",
+        '    permissions: [P.viewReportsModule],',
+        "    status: 'ready',",
+        '  },',
+      ].join('\n'),
+    );
+    const screens = text(tree, 'libs/loan-products/feature/src/lib/loan-products-screens.ts');
+    expect(screens).toContain('{ ...SCREENS.loanProducts, element: lazy(');
+    expect(screens).toContain("{ ...SCREENS.loanProductDetails, element: lazy(() => import('./loan-product-details-page')) }");
+  });
+
+  it('leaves the details screen out with --no-details', async () => {
+    await domainGenerator(tree, { name: 'loan-products', permission: 'viewReportsModule', details: false });
+    expect(tree.exists('libs/loan-products/feature/src/lib/loan-product-details-page.tsx')).toBe(false);
+    expect(text(tree, 'libs/loan-products/server/src/lib/loan-products/routes.ts')).not.toContain('byId');
+    expect(text(tree, 'libs/shared/contract/src/lib/loan-products.ts')).not.toContain('byId');
+    expect(text(tree, 'libs/loan-products/data-access/src/testing/index.ts')).not.toContain('details:');
+    expect(text(tree, PATHS.catalog)).not.toContain('loanProductDetails');
   });
 
   it('turns the planned catalog entry at the screen path ready and gives it the list as its first call', async () => {

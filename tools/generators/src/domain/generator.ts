@@ -13,6 +13,10 @@ export interface DomainGeneratorSchema {
   title?: string;
   screenPath?: string;
   menuOrder?: number;
+  /** Also the details screen of one record (route, endpoint, page); true by default. */
+  details?: boolean;
+  /** Key of the details screen in SCREENS; the entry at `<screenPath>/:id`, else `<entity>Details`. */
+  detailsScreen?: string;
 }
 
 /** Where the generator writes and which shared files it edits (all relative to the workspace root). */
@@ -33,7 +37,7 @@ export const PATHS = {
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Every spelling of the domain and its record that the templates use. */
-export function domainNames(o: Pick<DomainGeneratorSchema, 'name' | 'entity' | 'screen' | 'title' | 'screenPath'>) {
+export function domainNames(o: Pick<DomainGeneratorSchema, 'name' | 'entity' | 'screen' | 'title' | 'screenPath' | 'details' | 'detailsScreen'>) {
   if (!KEBAB.test(o.name)) throw new Error(`The domain name '${o.name}' must be kebab-case (savings-goals).`);
   const entity = o.entity ?? (o.name.endsWith('s') && o.name.length > 1 ? o.name.slice(0, -1) : o.name);
   if (!KEBAB.test(entity)) throw new Error(`The entity name '${entity}' must be kebab-case (savings-goal).`);
@@ -41,6 +45,9 @@ export function domainNames(o: Pick<DomainGeneratorSchema, 'name' | 'entity' | '
   const n = names(o.name);
   const e = names(entity);
   const words = o.name.split('-').join(' ');
+  const titleCase = (kebab: string) => kebab.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  const entityWords = entity.split('-').join(' ');
+  const screenPath = o.screenPath ?? `/${n.fileName}`;
   return {
     /** savings-goals */
     name: n.fileName,
@@ -58,11 +65,18 @@ export function domainNames(o: Pick<DomainGeneratorSchema, 'name' | 'entity' | '
     table: n.fileName.replace(/-/g, '_'),
     /** 'Savings goals': prose. */
     words: words.charAt(0).toUpperCase() + words.slice(1),
-    entityWords: entity.split('-').join(' '),
+    entityWords,
+    /** 'Savings goal': the record in a sentence's first place. */
+    entityLabel: entityWords.charAt(0).toUpperCase() + entityWords.slice(1),
     screen: o.screen ?? n.propertyName,
-    title: o.title ?? n.fileName.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' '),
-    screenPath: o.screenPath ?? `/${n.fileName}`,
+    title: o.title ?? titleCase(n.fileName),
+    screenPath,
     apiBase: `/api/${n.fileName}`,
+    /** The details screen of one record (`--no-details` leaves it out). */
+    details: o.details !== false,
+    detailsScreen: o.detailsScreen ?? `${e.propertyName}Details`,
+    detailsPath: `${screenPath}/:id`,
+    detailsTitle: `${titleCase(entity)} Details`,
   };
 }
 export type DomainNames = ReturnType<typeof domainNames>;
@@ -131,54 +145,86 @@ function catalogEntry(text: string, key: string): RegExpExecArray | null {
   return new RegExp(`\\n  ${key}: \\{\\n([\\s\\S]*?)\\n  \\},`).exec(text);
 }
 
-/** Fails before anything is written when the screen entry could not work. */
-function checkScreen(tree: Tree, n: DomainNames, permission: string): void {
+/** A screen the generator makes ready: an existing catalog entry, or a new one it adds. */
+interface ScreenPlan {
+  key: string;
+  path: string;
+  title: string;
+  /** The side menu's place of a new entry (details screens have none). */
+  menu?: string;
+  /** The api call of a new entry's firstCall, and of an existing entry that has none. */
+  firstCall?: string;
+}
+
+function screenPlans(n: DomainNames, menuOrder: number): ScreenPlan[] {
+  const plans: ScreenPlan[] = [
+    {
+      key: n.screen,
+      path: n.screenPath,
+      title: n.title,
+      menu: `{ group: [], label: '${n.title}', order: ${menuOrder} }`,
+      firstCall: `${n.constant}_PATHS.list`,
+    },
+  ];
+  if (n.details) plans.push({ key: n.detailsScreen, path: n.detailsPath, title: n.detailsTitle });
+  return plans;
+}
+
+/** Fails before anything is written when a screen entry could not work. */
+function checkScreens(tree: Tree, plans: readonly ScreenPlan[], permission: string): void {
   const text = read(tree, PATHS.catalog);
-  const found = catalogEntry(text, n.screen);
-  if (found && !found[1].includes(`P.${permission}`)) {
-    throw new Error(
-      `The catalog entry '${n.screen}' does not list P.${permission}: a user holding its permissions would get 403 from the list route. ` +
-        `Pass the --permission the entry names, or add it to the entry.`,
-    );
+  for (const plan of plans) {
+    const found = catalogEntry(text, plan.key);
+    if (found && !found[1].includes(`P.${permission}`)) {
+      throw new Error(
+        `The catalog entry '${plan.key}' does not list P.${permission}: a user holding its permissions would get 403 from its route. ` +
+          `Pass the --permission the entry names, or add it to the entry.`,
+      );
+    }
+    if (!found && text.includes(`path: '${plan.path}'`)) {
+      throw new Error(`${PATHS.catalog} already has a screen at ${plan.path} under another key: pass its key (--screen, --detailsScreen).`);
+    }
   }
-  if (!found && text.includes(`path: '${n.screenPath}'`)) {
-    throw new Error(`${PATHS.catalog} already has a screen at ${n.screenPath} under another key: pass --screen.`);
-  }
-  if (!found && !CATALOG_END.test(text)) throw new Error(`${PATHS.catalog}: cannot find the end of SCREENS (was the file reshaped? update tools/generators).`);
+  if (!CATALOG_END.test(text)) throw new Error(`${PATHS.catalog}: cannot find the end of SCREENS (was the file reshaped? update tools/generators).`);
 }
 
 const CATALOG_END = /\n\} as const satisfies Record<string, ScreenSpec>;/;
 
-/** The screen entry in the catalog: an existing one turns ready (with its first call), or a new one is added. */
-function addScreen(tree: Tree, n: DomainNames, permission: string, menuOrder: number): void {
+/** Each screen's catalog entry: an existing one turns ready (the list with its first call), or a new one is added. */
+function addScreens(tree: Tree, n: DomainNames, plans: readonly ScreenPlan[], permission: string): void {
   const file = PATHS.catalog;
-  const text = read(tree, file);
-  const paths = `${n.constant}_PATHS`;
-  const found = catalogEntry(text, n.screen);
-  let next: string;
-  if (found) {
-    let updated = found[1].replace(/status: 'planned'/, "status: 'ready'");
-    if (!/firstCall:/.test(updated)) updated = updated.replace(/(\n?)(\s*)status:/, `$1$2firstCall: { path: ${paths}.list },\n$2status:`);
-    next = text.replace(found[0], `\n  ${n.screen}: {\n${updated}\n  },`);
-  } else {
-    const block = [
-      `  ${n.screen}: {`,
-      `    path: '${n.screenPath}',`,
-      `    title: '${n.title}',`,
-      `    permissions: [P.${permission}],`,
-      `    menu: { group: [], label: '${n.title}', order: ${menuOrder} },`,
-      `    firstCall: { path: ${paths}.list },`,
-      `    status: 'ready',`,
-      `  },`,
-    ].join('\n');
-    next = text.replace(CATALOG_END, `\n${block}$&`);
+  let text = read(tree, file);
+  for (const plan of plans) {
+    const found = catalogEntry(text, plan.key);
+    if (found) {
+      let updated = found[1].replace(/status: 'planned'/, "status: 'ready'");
+      if (plan.firstCall && !/firstCall:/.test(updated)) {
+        updated = updated.replace(/(\n?)(\s*)status:/, `$1$2firstCall: { path: ${plan.firstCall} },\n$2status:`);
+      }
+      text = text.replace(found[0], `\n  ${plan.key}: {\n${updated}\n  },`);
+    } else {
+      const block = [
+        `  ${plan.key}: {`,
+        `    path: '${plan.path}',`,
+        `    title: '${plan.title}',`,
+        `    permissions: [P.${permission}],`,
+        ...(plan.menu ? [`    menu: ${plan.menu},`] : []),
+        ...(plan.firstCall ? [`    firstCall: { path: ${plan.firstCall} },`] : []),
+        `    status: 'ready',`,
+        `  },`,
+      ].join('\n');
+      text = text.replace(CATALOG_END, `\n${block}$&`);
+    }
   }
-  // The first call names the domain's path constant: import it with the catalog's other contract names.
-  next = next.replace(/import \{([^}]*)\} from '@loan\/shared-contract';/, (m, list: string) => {
-    const items = list.split(',').map((s) => s.trim()).filter(Boolean);
-    return items.includes(paths) ? m : `import { ${[...items, paths].join(', ')} } from '@loan/shared-contract';`;
-  });
-  tree.write(file, next);
+  // A first call names the domain's path constant: import it with the catalog's other contract names.
+  const paths = `${n.constant}_PATHS`;
+  if (text.includes(`${paths}.`)) {
+    text = text.replace(/import \{([^}]*)\} from '@loan\/shared-contract';/, (m, list: string) => {
+      const items = list.split(',').map((s) => s.trim()).filter(Boolean);
+      return items.includes(paths) ? m : `import { ${[...items, paths].join(', ')} } from '@loan/shared-contract';`;
+    });
+  }
+  tree.write(file, text);
 }
 
 function register(tree: Tree, n: DomainNames): void {
@@ -218,13 +264,17 @@ function register(tree: Tree, n: DomainNames): void {
 export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema): Promise<() => void> {
   // Every route of the spec is in the catalog already: without --screen, the entry at the
   // screen's path is the one to turn ready.
-  const screen = options.screen ?? catalogKeyAt(read(tree, PATHS.catalog), domainNames(options).screenPath);
-  const n = domainNames({ ...options, screen });
+  const catalog = read(tree, PATHS.catalog);
+  const guess = domainNames(options);
+  const screen = options.screen ?? catalogKeyAt(catalog, guess.screenPath);
+  const detailsScreen = options.detailsScreen ?? catalogKeyAt(catalog, guess.detailsPath);
+  const n = domainNames({ ...options, screen, detailsScreen });
+  const plans = screenPlans(n, options.menuOrder ?? 90);
   for (const part of ['feature', 'data-access', 'server']) {
     if (tree.exists(`libs/${n.name}/${part}`)) throw new Error(`libs/${n.name}/${part} exists already.`);
   }
   checkPermission(tree, options.permission);
-  checkScreen(tree, n, options.permission);
+  checkScreens(tree, plans, options.permission);
   if (tree.exists(joinPathFragments(PATHS.contractLib, `${n.name}.ts`))) throw new Error(`${PATHS.contractLib}/${n.name}.ts exists already.`);
   for (const f of tree.children(PATHS.schemaDir)) {
     const text = tree.read(joinPathFragments(PATHS.schemaDir, f), 'utf-8') ?? '';
@@ -243,8 +293,9 @@ export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema
   // Every file under files/feature is written beside the screen; the workbench's story file
   // (issue 19) goes there too, as `src/lib/__name__-list-page.stories.tsx__tmpl__`.
   generateFiles(tree, path.join(files, 'feature'), `libs/${n.name}/feature`, vars);
+  if (n.details) generateFiles(tree, path.join(files, 'feature-details'), `libs/${n.name}/feature`, vars);
 
-  addScreen(tree, n, options.permission, options.menuOrder ?? 90);
+  addScreens(tree, n, plans, options.permission);
   register(tree, n);
 
   // No formatting pass: the templates are written in the workspace's style, and prettier's
