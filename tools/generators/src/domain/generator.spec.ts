@@ -185,6 +185,22 @@ describe('domain generator', () => {
     expect(text(tree, 'libs/reports/feature/src/lib/reports-screens.ts')).toContain('{ ...SCREENS.reports, element: lazy(');
   });
 
+  it("uses the spec's entries for the list and its details (/communication, /communication/:id)", async () => {
+    await domainGenerator(tree, { name: 'communication', entity: 'message', permission: 'viewCommunicationModule' });
+    const catalog = text(tree, PATHS.catalog);
+    const entry = (key: string) => new RegExp(`\\n {2}${key}: \\{\\n([\\s\\S]*?)\\n {2}\\},`).exec(catalog)?.[1] ?? '';
+    expect(entry('communication')).toContain("status: 'ready'");
+    expect(entry('communication')).toContain('firstCall: { path: COMMUNICATION_PATHS.list },');
+    expect(entry('messageDetails')).toContain("status: 'ready'");
+    expect(entry('messageDetails')).not.toContain('firstCall');
+    expect(catalog.match(/path: '\/communication\/:id'/g)).toHaveLength(1);
+    const screens = text(tree, 'libs/communication/feature/src/lib/communication-screens.ts');
+    expect(screens).toContain("{ ...SCREENS.messageDetails, element: lazy(() => import('./message-details-page')) }");
+    expect(text(tree, 'libs/communication/feature/src/lib/communication-list-page.tsx')).toContain(
+      "rowHref={(r) => SCREENS.messageDetails.path.replace(':id', String(r.id))}",
+    );
+  });
+
   it('refuses what would not work, before writing anything', async () => {
     await expect(domainGenerator(tree, { name: 'loan-products', permission: 'seeEverything' })).rejects.toThrow(
       "'seeEverything' is not a key of P",
