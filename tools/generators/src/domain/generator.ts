@@ -256,9 +256,10 @@ function register(tree: Tree, n: DomainNames): void {
 /**
  * `nx g @loan/tools:domain <name> --permission=<key of P>`: a new domain as a vertical slice
  * (ARCHITECTURE.md): its contract (paths, record, list query and answer schemas), its table
- * (migration + drizzle definition), libs/<name>/server with one list route, libs/<name>/data-access
- * with the injected endpoint and its MSW variants, libs/<name>/feature with the list screen and
- * its descriptor, each with tests; then registers them with the portal, the api and lint.
+ * (migration + drizzle definition), libs/<name>/server with the list and byId routes,
+ * libs/<name>/data-access with the injected endpoints and their MSW variants, libs/<name>/feature
+ * with the list and details screens and their descriptors, each with tests; then makes their
+ * catalog entries ready and registers them with the portal, the api, the api slice and lint.
  * CONTRIBUTING.md "Adding a screen" says what to fill in afterwards.
  */
 export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema): Promise<() => void> {
@@ -305,10 +306,13 @@ export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema
       [
         '',
         `Domain '${n.name}' created. Next (CONTRIBUTING.md, "Adding a screen"):`,
-        `  1. columns: ${PATHS.migrations}/*_${n.table}.sql, ${PATHS.schemaDir}/${n.name}.ts, ${PATHS.contractLib}/${n.name}.ts`,
-        `  2. the list query: libs/${n.name}/server/src/lib/${n.name}/repository.ts`,
-        `  3. the screen's columns: libs/${n.name}/feature/src/lib/${n.name}-columns.tsx`,
-        `  4. NX_DAEMON=false npx nx run-many -t lint typecheck test -p ${n.name}-feature ${n.name}-data-access ${n.name}-server portal api shared-screens`,
+        `  1. columns: ${PATHS.migrations}/*_${n.table}.sql, ${PATHS.schemaDir}/${n.name}.ts, ${PATHS.contractLib}/${n.name}.ts,`,
+        `     toDto in libs/${n.name}/server/src/lib/${n.name}/service.ts and the rows its spec inserts, the fixtures in`,
+        `     libs/${n.name}/data-access/src/testing/index.ts, libs/${n.name}/feature/src/lib/${n.name}-columns.tsx` +
+          (n.details ? ` and ${n.entityFile}-details-page.tsx` : ''),
+        `  2. search and filters: libs/${n.name}/server/src/lib/${n.name}/repository.ts`,
+        `  3. the ready screens and menu items the portal's tests pin: apps/portal/src/app/{screens,menu}.spec.ts, app.spec.tsx`,
+        `  4. NX_DAEMON=false npx nx run-many -t lint typecheck test -p ${n.name}-feature ${n.name}-data-access ${n.name}-server shared-screens portal api`,
       ].join('\n'),
     );
   };
