@@ -9,10 +9,15 @@ const PASSWORD = 'Demo#2026';
 
 // The menu shows the screens that exist; planned ones join it as they are built
 // (registry.spec.ts checks the gating of every screen against the api).
-const ACCOUNTS = ['admin@demo.zm', 'officer@demo.zm', 'finance@demo.zm', 'viewer@demo.zm'].map((email) => ({
-  email,
-  menu: ['Dashboard /dashboard'],
-}));
+const APPLICATION_LISTS = ['Requests /loans/applications/requests', 'Rejected /loans/applications/rejected', 'Approved /loans/applications/approved', 'Closed /loans/applications/closed'].map(
+  (item) => `Loans > Applications > ${item}`,
+);
+const ACCOUNTS = [
+  { email: 'admin@demo.zm', menu: ['Dashboard /dashboard', ...APPLICATION_LISTS] },
+  { email: 'officer@demo.zm', menu: ['Dashboard /dashboard', ...APPLICATION_LISTS] },
+  { email: 'finance@demo.zm', menu: ['Dashboard /dashboard'] },
+  { email: 'viewer@demo.zm', menu: ['Dashboard /dashboard'] },
+];
 
 async function signIn(page: Page, identifier: string) {
   await page.goto('/login');

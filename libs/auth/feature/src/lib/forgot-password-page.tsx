@@ -3,20 +3,21 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { forgotPasswordBodySchema, type ForgotPasswordBody } from '@loan/shared-contract';
-import { errorMessage, fieldErrors } from '@loan/shared-data-access-api';
+import { applyServerErrors } from '@loan/shared-data-access-api';
 import { useForgotPasswordMutation } from '@loan/shared-session';
-import { Button, TextField } from '@loan/shared-ui';
+import { SubmitButton, TextField } from '@loan/shared-ui';
 import { AuthCard } from './auth-card';
 
 /** /forgot-password: asks the api to e-mail a single-use reset link. */
 export function ForgotPasswordPage() {
-  const [send, { isLoading }] = useForgotPasswordMutation();
+  const [send] = useForgotPasswordMutation();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<ForgotPasswordBody>({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
 
@@ -24,9 +25,7 @@ export function ForgotPasswordPage() {
     setFailure(null);
     const res = await send(body);
     if ('error' in res && res.error) {
-      const fe = fieldErrors(res.error);
-      if (fe['email']?.[0]) setError('email', { message: fe['email'][0] });
-      else setFailure(errorMessage(res.error, 'Something went wrong.'));
+      setFailure(applyServerErrors({ setError }, res.error, { fields: ['email'], fallback: 'Something went wrong.' }).message);
       return;
     }
     setSent(res.data?.message ?? 'If that e-mail belongs to an account, a reset link has been sent to it.');
@@ -54,9 +53,9 @@ export function ForgotPasswordPage() {
               {failure}
             </p>
           )}
-          <Button type="submit" className="w-full" loading={isLoading}>
+          <SubmitButton control={control} className="w-full">
             Send reset link
-          </Button>
+          </SubmitButton>
         </form>
       )}
     </AuthCard>

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { P } from '@loan/shared-contract';
 import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE } from '@loan/shared-session';
 import { LoginPage } from './login-page';
-import { apiUrl, demoUser, renderPage } from './test-harness';
+import { apiUrl } from '@loan/shared-data-access-api/testing';
+import { testUser as demoUser, renderScreen } from '@loan/shared-permissions/testing';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -50,7 +51,7 @@ async function submit(identifier: string, password = 'Demo#2026') {
 it('runs csrf-cookie, login, initUserData with progress messages, then welcomes and lands on /dashboard', async () => {
   const calls: Step[] = [];
   happyApi(calls);
-  const { store } = renderPage(<LoginPage />, { route: '/login', path: '/login' });
+  const { store } = renderScreen(<LoginPage />, { route: '/login', path: '/login', permissions: null });
   await submit('admin@demo.zm');
 
   expect(await screen.findByText('Welcome Ada Admin')).toBeInTheDocument();
@@ -68,7 +69,7 @@ it('runs csrf-cookie, login, initUserData with progress messages, then welcomes 
 it('sends an identifier without @ as unique_number', async () => {
   const calls: Step[] = [];
   happyApi(calls);
-  renderPage(<LoginPage />, { route: '/login', path: '/login' });
+  renderScreen(<LoginPage />, { route: '/login', path: '/login', permissions: null });
   await submit('EMP-0001');
   await screen.findByText('Welcome Ada Admin');
   expect(calls[1].body).toEqual({ unique_number: 'EMP-0001', password: 'Demo#2026' });
@@ -94,7 +95,7 @@ it.each(failures)('on %s shows the spec message, stays on /login and clears loca
   }
   localStorage.setItem(LS_DARK_MODE, '1');
   sessionStorage.setItem('leftover', 'x');
-  const { store } = renderPage(<LoginPage />, { route: '/login', path: '/login' });
+  const { store } = renderScreen(<LoginPage />, { route: '/login', path: '/login', permissions: null });
   await submit('admin@demo.zm', 'wrong-password');
   expect(await screen.findByText(message)).toBeInTheDocument();
   expect(screen.queryByText(/^Welcome/)).not.toBeInTheDocument();
@@ -107,7 +108,7 @@ it.each(failures)('on %s shows the spec message, stays on /login and clears loca
 it('asks for both fields before calling the api', async () => {
   const calls: Step[] = [];
   happyApi(calls);
-  renderPage(<LoginPage />, { route: '/login', path: '/login' });
+  renderScreen(<LoginPage />, { route: '/login', path: '/login', permissions: null });
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   expect(await screen.findByText('Enter your e-mail or staff number.')).toBeInTheDocument();
   expect(screen.getByText('Enter your password.')).toBeInTheDocument();

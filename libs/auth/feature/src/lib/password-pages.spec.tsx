@@ -4,7 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { PasswordResetPage } from './password-reset-page';
-import { apiUrl, csrfCookieHandler, renderPage } from './test-harness';
+import { apiUrl, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
+import { renderScreen } from '@loan/shared-permissions/testing';
 
 const server = setupServer(csrfCookieHandler);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -20,7 +21,7 @@ describe('forgot password', () => {
         return HttpResponse.json({ message: 'If that e-mail belongs to an account, a reset link has been sent to it.' });
       }),
     );
-    renderPage(<ForgotPasswordPage />, { route: '/forgot-password', path: '/forgot-password' });
+    renderScreen(<ForgotPasswordPage />, { route: '/forgot-password', path: '/forgot-password', permissions: null });
     await userEvent.type(screen.getByLabelText('E-mail'), 'officer@demo.zm');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('status')).toHaveTextContent('a reset link has been sent');
@@ -28,7 +29,7 @@ describe('forgot password', () => {
   });
 
   it('validates the e-mail before sending', async () => {
-    renderPage(<ForgotPasswordPage />, { route: '/forgot-password', path: '/forgot-password' });
+    renderScreen(<ForgotPasswordPage />, { route: '/forgot-password', path: '/forgot-password', permissions: null });
     await userEvent.type(screen.getByLabelText('E-mail'), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
@@ -36,7 +37,7 @@ describe('forgot password', () => {
 
   it('shows a server failure', async () => {
     server.use(http.post(apiUrl('/api/user/forgot-password'), () => HttpResponse.json({ message: 'Too Many Attempts.' }, { status: 429 })));
-    renderPage(<ForgotPasswordPage />, { route: '/forgot-password', path: '/forgot-password' });
+    renderScreen(<ForgotPasswordPage />, { route: '/forgot-password', path: '/forgot-password', permissions: null });
     await userEvent.type(screen.getByLabelText('E-mail'), 'officer@demo.zm');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too Many Attempts.');
@@ -54,7 +55,7 @@ describe('password reset', () => {
         return HttpResponse.json({ message: 'Your password has been reset.' });
       }),
     );
-    renderPage(<PasswordResetPage />, { route, path: '/password-reset' });
+    renderScreen(<PasswordResetPage />, { route, path: '/password-reset', permissions: null });
     expect(screen.getByLabelText('E-mail')).toHaveValue('officer@demo.zm');
     await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret!');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w-secret!');
@@ -65,7 +66,7 @@ describe('password reset', () => {
   });
 
   it('checks the confirmation locally', async () => {
-    renderPage(<PasswordResetPage />, { route, path: '/password-reset' });
+    renderScreen(<PasswordResetPage />, { route, path: '/password-reset', permissions: null });
     await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret!');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'other-one');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
@@ -78,7 +79,7 @@ describe('password reset', () => {
         HttpResponse.json({ message: 'The given data was invalid.', errors: { token: ['This password reset link is invalid or has expired.'] } }, { status: 422 }),
       ),
     );
-    renderPage(<PasswordResetPage />, { route, path: '/password-reset' });
+    renderScreen(<PasswordResetPage />, { route, path: '/password-reset', permissions: null });
     await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret!');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w-secret!');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
@@ -87,7 +88,7 @@ describe('password reset', () => {
   });
 
   it('says so when the link has no token', () => {
-    renderPage(<PasswordResetPage />, { route: '/password-reset', path: '/password-reset' });
+    renderScreen(<PasswordResetPage />, { route: '/password-reset', path: '/password-reset', permissions: null });
     expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete.');
   });
 });

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import { passwordResetBodySchema, type PasswordResetBody } from '@loan/shared-contract';
-import { errorMessage, fieldErrors } from '@loan/shared-data-access-api';
+import { applyServerErrors } from '@loan/shared-data-access-api';
 import { usePasswordResetMutation } from '@loan/shared-session';
-import { Button, TextField } from '@loan/shared-ui';
+import { SubmitButton, TextField } from '@loan/shared-ui';
 import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -18,13 +17,13 @@ export function PasswordResetPage() {
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const [reset, { isLoading }] = usePasswordResetMutation();
+  const [reset] = usePasswordResetMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<PasswordResetBody>({
     resolver: zodResolver(passwordResetBodySchema),
@@ -48,18 +47,10 @@ export function PasswordResetPage() {
     setFailure(null);
     const res = await reset(body);
     if ('error' in res && res.error) {
-      const fe = fieldErrors(res.error);
-      let shown = false;
-      for (const field of ['email', 'password', 'password_confirmation'] as const) {
-        if (fe[field]?.[0]) {
-          setError(field, { message: fe[field][0] });
-          shown = true;
-        }
-      }
-      if (!shown) setFailure(fe['token']?.[0] ?? errorMessage(res.error, 'Something went wrong.'));
+      const fields = ['email', 'password', 'password_confirmation'] as const;
+      setFailure(applyServerErrors({ setError }, res.error, { fields, fallback: 'Something went wrong.' }).message);
       return;
     }
-    enqueueSnackbar(res.data?.message ?? 'Your password has been reset. Sign in with the new one.', { variant: 'success' });
     navigate('/login');
   });
 
@@ -82,9 +73,9 @@ export function PasswordResetPage() {
             </Link>
           </div>
         )}
-        <Button type="submit" className="w-full" loading={isLoading}>
+        <SubmitButton control={control} className="w-full">
           Reset password
-        </Button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

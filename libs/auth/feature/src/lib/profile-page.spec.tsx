@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { roleLoaded } from '@loan/shared-permissions';
 import { LS_DARK_MODE, LS_STYLE, signedIn } from '@loan/shared-session';
 import { ProfilePage } from './profile-page';
-import { apiUrl, csrfCookieHandler, demoUser, makeTestStore, renderPage } from './test-harness';
+import { apiUrl, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
+import { testUser as demoUser, renderScreen, makeAppStore } from '@loan/shared-permissions/testing';
 
 const server = setupServer(csrfCookieHandler);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -14,12 +15,12 @@ afterAll(() => server.close());
 beforeEach(() => localStorage.clear());
 
 function setup() {
-  const store = makeTestStore();
+  const store = makeAppStore();
   act(() => {
     store.dispatch(signedIn(demoUser));
     store.dispatch(roleLoaded({ roleId: 1, roleName: 'Administrator', names: [] }));
   });
-  return renderPage(<ProfilePage />, { route: '/profile', path: '/profile', store });
+  return renderScreen(<ProfilePage />, { route: '/profile', path: '/profile', store, permissions: null });
 }
 
 it("shows the signed-in user's details and role", () => {

@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDispatch, useSelector } from 'react-redux';
-import { useSnackbar } from 'notistack';
 import { changePasswordBodySchema, STYLES, type ChangePasswordBody, type StyleName } from '@loan/shared-contract';
-import { errorMessage, fieldErrors } from '@loan/shared-data-access-api';
+import { applyServerErrors } from '@loan/shared-data-access-api';
 import type { PermissionsRootState } from '@loan/shared-permissions';
 import {
   darkModeChosen,
@@ -18,7 +17,7 @@ import {
   type SessionRootState,
 } from '@loan/shared-session';
 import { NewPasswordFields } from './new-password-fields';
-import { Button, Card, CheckboxField, PageSection, SectionTitleBar, TextField } from '@loan/shared-ui';
+import { Card, CheckboxField, PageSection, SectionTitleBar, SubmitButton, TextField } from '@loan/shared-ui';
 
 type State = SessionRootState & PreferencesRootState & PermissionsRootState;
 
@@ -34,13 +33,13 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 }
 
 function ChangePasswordForm() {
-  const [change, { isLoading }] = useChangePasswordMutation();
-  const { enqueueSnackbar } = useSnackbar();
+  const [change] = useChangePasswordMutation();
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors },
   } = useForm<ChangePasswordBody>({
     resolver: zodResolver(changePasswordBodySchema),
@@ -50,19 +49,11 @@ function ChangePasswordForm() {
   const onSubmit = handleSubmit(async (body) => {
     const res = await change(body);
     if ('error' in res && res.error) {
-      const fe = fieldErrors(res.error);
-      let shown = false;
-      for (const field of ['current_password', 'password', 'password_confirmation'] as const) {
-        if (fe[field]?.[0]) {
-          setError(field, { message: fe[field][0] });
-          shown = true;
-        }
-      }
-      if (!shown) enqueueSnackbar(errorMessage(res.error, 'Something went wrong!'), { variant: 'error' });
+      // Field errors go on the fields; any other failure is the endpoint's toast.
+      applyServerErrors({ setError }, res.error, { fields: ['current_password', 'password', 'password_confirmation'] });
       return;
     }
     reset();
-    enqueueSnackbar(res.data?.message ?? 'Your password has been changed.', { variant: 'success' });
   });
 
   return (
@@ -80,9 +71,9 @@ function ChangePasswordForm() {
         passwordError={errors.password?.message}
         confirmationError={errors.password_confirmation?.message}
       />
-      <Button type="submit" loading={isLoading}>
+      <SubmitButton control={control}>
         Change password
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

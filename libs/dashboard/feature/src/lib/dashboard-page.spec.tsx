@@ -5,7 +5,7 @@ import { renderWithProviders } from '@loan/shared-data-access-api/testing';
 import { permissionsReducer, roleLoaded } from '@loan/shared-permissions';
 import { sessionReducer } from '@loan/shared-session';
 import { DashboardPage } from './dashboard-page';
-import { dashboardHandlers, requests } from './test-fixtures';
+import { dashboardHandlers, requests } from '@loan/dashboard-data-access/testing';
 
 jest.mock('react-apexcharts', () => ({ __esModule: true, default: () => <div data-testid="apex-chart" /> }));
 

@@ -7,7 +7,7 @@ import { renderWithProviders } from '@loan/shared-data-access-api/testing';
 import { formatTime } from '@loan/shared-util-format';
 import { DashboardView } from './dashboard-view';
 import { lastMonthWithData } from './monthly-chart';
-import { chartStats, countOf, dailyCards, dashboardHandlers, requests } from './test-fixtures';
+import { chartStats, countOf, dailyCards, dashboardHandlers, requests } from '@loan/dashboard-data-access/testing';
 
 // The chart is drawn by apexcharts in a browser; here we capture what it is given.
 let chartProps: { options: ApexOptions; series: { name: string; data: number[] }[]; type: string } | null = null;

@@ -10,7 +10,7 @@ const OFFER_LABEL = { pending: 'Pending', signed: 'Signed', expired: 'Expired' }
 /** The columns of the applications lists (issue 12); approved and closed ones add the contract's state. */
 export function applicationColumns(status: LoanStatus): ColumnDef<LoanApplication, any>[] { // eslint-disable-line @typescript-eslint/no-explicit-any
   const columns = [
-    col.accessor('reference_code', { header: 'Reference' }),
+    col.accessor('reference_code', { header: 'Reference', cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span> }),
     col.accessor('fullname', { header: 'Client' }),
     col.accessor('nrc', { header: 'NRC', cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span> }),
     col.accessor('mobile', { header: 'Mobile', cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span> }),

@@ -1,10 +1,13 @@
 import { NavLink } from 'react-router-dom';
-import { LOAN_STATUSES, type LoanStatus } from '@loan/shared-contract';
+import type { LoanStatus } from '@loan/shared-contract';
 import { useGetApplicationStatusStatsQuery } from '@loan/loans-data-access';
 import { usePermissions } from '@loan/shared-permissions';
 import { canOpenScreen } from '@loan/shared-screens';
 import { cx } from '@loan/shared-ui';
 import { APPLICATION_LIST_SCREENS, TAB_LABEL } from './application-screens-meta';
+
+/** The side menu's order (spec §2): Requests, Rejected, Approved, Closed. */
+const TAB_ORDER: readonly LoanStatus[] = ['request', 'rejected', 'approved', 'closed'];
 
 function TabCount({ status, branch }: { status: LoanStatus; branch?: string }) {
   const { data, isError } = useGetApplicationStatusStatsQuery({ status, branch });
@@ -19,7 +22,7 @@ function TabCount({ status, branch }: { status: LoanStatus; branch?: string }) {
 /** Links to the status lists the user may open, each with its count (/stats/byStatus). */
 export function StatusTabs({ branch }: { branch?: string }) {
   const has = usePermissions();
-  const visible = LOAN_STATUSES.filter((s) => canOpenScreen(APPLICATION_LIST_SCREENS[s], has));
+  const visible = TAB_ORDER.filter((s) => canOpenScreen(APPLICATION_LIST_SCREENS[s], has));
   return (
     <nav aria-label="Application statuses" className="-mx-1 overflow-x-auto">
       <ul className="flex min-w-max gap-1 border-b border-gray-200 px-1 dark:border-slate-700">

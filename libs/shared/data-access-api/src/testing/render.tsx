@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware, type Reducer, type Store } from '@reduxjs/toolkit';
 import { render, type RenderOptions as RtlRenderOptions } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
@@ -49,8 +49,9 @@ export function LocationProbe() {
   );
 }
 
-export interface RenderOptions extends Omit<RtlRenderOptions, 'wrapper'>, MakeStoreOptions {
-  store?: TestStore;
+export interface RenderOptions<S extends Store = TestStore> extends Omit<RtlRenderOptions, 'wrapper'>, MakeStoreOptions {
+  /** A store built by the test (typed with its reducers); a fresh makeStore() otherwise. */
+  store?: S;
   /** The URL the router starts at. */
   route?: string;
   /** A route pattern (`/loans/applications/:id`) so the screen reads its params; none: the screen renders at any path. */
@@ -61,9 +62,9 @@ export interface RenderOptions extends Omit<RtlRenderOptions, 'wrapper'>, MakeSt
  * render() as the app renders a screen: a fresh store, the toast area (notistack, fed by
  * the toast middleware) and a MemoryRouter at `route`, with a probe of the location.
  */
-export function renderWithProviders(ui: ReactElement, opts: RenderOptions = {}) {
+export function renderWithProviders<S extends Store = TestStore>(ui: ReactElement, opts: RenderOptions<S> = {}) {
   const { store: given, route = '/', path, reducers, preloadedState, prepend, ...rtl } = opts;
-  const store = given ?? makeStore({ reducers, preloadedState, prepend });
+  const store = (given ?? makeStore({ reducers, preloadedState, prepend })) as S;
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <SnackbarProvider maxSnack={20}>

@@ -60,9 +60,16 @@ export const sessionApi = api.injectEndpoints({
     }),
     passwordReset: b.mutation<{ message: string }, PasswordResetBody>({
       query: (body) => ({ url: `${API.users}/password-reset`, method: 'POST', body }),
+      // Failures show on the page (a bad link is not a passing event); success travels with the redirect.
+      extraOptions: {
+        toast: { success: (d) => (d as { message?: string })?.message ?? 'Your password has been reset. Sign in with the new one.' },
+      },
     }),
     changePassword: b.mutation<{ message: string }, ChangePasswordBody>({
       query: (body) => ({ url: `${API.users}/change-password`, method: 'POST', body }),
+      extraOptions: {
+        toast: { success: (d) => (d as { message?: string })?.message ?? 'Your password has been changed.', error: true },
+      },
     }),
     /** Start-up lists: a failed load yields an empty list (spec §8). */
     startupClients: b.query<StartupClient[], void>({

@@ -16,7 +16,7 @@ import {
   type CreateApplicationResponse,
   type UnfinishedApplication,
 } from '@loan/shared-contract';
-import { errorMessage, fieldErrors, isFetchError } from '@loan/shared-data-access-api';
+import { applyServerErrors, errorMessage, fieldErrors, isFetchError } from '@loan/shared-data-access-api';
 import {
   useCheckRecordMutation,
   useCreateApplicationMutation,
@@ -93,7 +93,7 @@ export function ApplyPage() {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
-  const { trigger, getValues, watch, reset, setError, handleSubmit, formState, getFieldState } = form;
+  const { trigger, getValues, watch, reset, handleSubmit, formState, getFieldState } = form;
   const { errors } = formState;
   // A field showing an error checks again as the borrower types, so the message goes as
   // soon as it is fixed (not on blur: that would move the button under the pointer).
@@ -206,11 +206,9 @@ export function ApplyPage() {
         return;
       }
       const e = r.error;
-      const fe = fieldErrors(e);
-      const fields = Object.keys(fe).filter((f) => f !== 'ticket');
-      if (fields.length) {
-        for (const f of fields) setError(f as Fields, { message: fe[f]?.[0] });
-        go(stepOfField(fields[0] as string));
+      const shown = applyServerErrors(form, e);
+      if (shown.fields.length) {
+        go(stepOfField(shown.fields[0]));
         return;
       }
       if (isFetchError(e) && e.status === 409) {
@@ -218,7 +216,7 @@ export function ApplyPage() {
         go('personal');
         return;
       }
-      if (fe['ticket'] || (isFetchError(e) && (e.status === 401 || e.status === 403))) {
+      if (shown.others['ticket'] || (isFetchError(e) && (e.status === 401 || e.status === 403))) {
         reconfirm(EXPIRED_TEXT, 'review');
         return;
       }

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { borrowerSignFieldsSchema, type BorrowerSignFields, type BorrowerSignResponse, type OfferLetter } from '@loan/shared-contract';
-import { errorMessage, fieldErrors, isFetchError } from '@loan/shared-data-access-api';
+import { applyServerErrors, errorMessage, isFetchError } from '@loan/shared-data-access-api';
 import { useSignOfferMutation } from '@loan/public-borrower-data-access';
 import { toIsoDate } from '@loan/shared-util-format';
 import { Button } from '../ui/button';
@@ -48,16 +48,17 @@ export function SignOfferForm({ token, offer, onSigned, onStale }: Props) {
       return;
     }
     const e = result.error;
-    const fields = fieldErrors(e);
-    if (fields['borrower_name']?.[0]) setError('borrower_name', { message: fields['borrower_name'][0] });
-    if (fields['borrower_date']?.[0]) setError('borrower_date', { message: fields['borrower_date'][0] });
-    if (fields['signature']?.[0]) setSignatureError(fields['signature'][0]);
+    const shown = applyServerErrors({ setError }, e, {
+      fields: ['borrower_name', 'borrower_date'],
+      fallback: 'We could not save your signature. Please try again.',
+    });
+    if (shown.others['signature']) setSignatureError(shown.others['signature']);
     if (isFetchError(e) && (e.status === 409 || e.status === 410 || e.status === 404)) {
       setFormError(errorMessage(e));
       onStale();
       return;
     }
-    if (!Object.keys(fields).length) setFormError(errorMessage(e, 'We could not save your signature. Please try again.'));
+    if (shown.message && !shown.others['signature']) setFormError(shown.message);
   });
 
   return (

@@ -1,3 +1,4 @@
+// Fixtures and MSW handlers of the dashboard endpoints, for every web lib's tests (issue 10, test kit).
 import { http, HttpResponse, delay } from 'msw';
 import {
   DASHBOARD_PATHS,
@@ -8,7 +9,7 @@ import {
   type MonthlyGraphStats,
   type SmsStats,
 } from '@loan/shared-contract';
-import { apiUrl } from '@loan/shared-data-access-api/testing';
+import { endpointVariants } from '@loan/shared-data-access-api/testing';
 
 export const dailyCards: CardStats = {
   applicationsRequestsMoney: '12500.05',
@@ -63,7 +64,7 @@ export interface HandlerOptions {
 
 export function dashboardHandlers(opts: HandlerOptions = {}) {
   const answer = (path: string, body: object) =>
-    http.get(apiUrl(path), async ({ request }) => {
+    http.get(path, async ({ request }) => {
       const url = new URL(request.url);
       requests.push(`${url.pathname}${url.search}`);
       if (opts.gate) await opts.gate;
@@ -84,3 +85,50 @@ export function dashboardHandlers(opts: HandlerOptions = {}) {
 export function countOf(path: string): number {
   return requests.filter((r) => r.startsWith(path)).length;
 }
+
+const zeroCards: CardStats = {
+  ...dailyCards,
+  applicationsRequestsMoney: '0.00',
+  applicationsRequestsCount: 0,
+  applicationsRejectedMoney: '0.00',
+  applicationsRejectedCount: 0,
+  applicationsApprovedMoney: '0.00',
+  applicationsApprovedCount: 0,
+};
+
+/**
+ * Each dashboard endpoint in the named variants (ok, empty, invalid, forbidden, error, slow),
+ * on relative paths: `server.use(dashboardVariants.dailyCardStats.error)`.
+ */
+export const dashboardVariants = {
+  dailyCardStats: endpointVariants('GET', DASHBOARD_PATHS.dailyCardStats, { ok: dailyCards, empty: zeroCards }),
+  monthlyCardStats: endpointVariants('GET', DASHBOARD_PATHS.monthlyCardStats, {
+    ok: monthlyCards,
+    empty: { ...zeroCards, selected_month: '03' },
+    fieldErrors: { month: ['Must be a month code 01 to 12.'] },
+  }),
+  monthlyChartStats: endpointVariants('GET', DASHBOARD_PATHS.monthlyChartStats, {
+    ok: chartStats(),
+    empty: { applications: emptyCountsByMonth(), topUps: emptyCountsByMonth(), selected_month: null, year: '2026' },
+  }),
+  offerLetterCardStats: endpointVariants('GET', DASHBOARD_PATHS.offerLetterCardStats, {
+    ok: offerStats,
+    empty: { pendingCount: 0, expiredCount: 0, signedCount: 0 },
+  }),
+  smsStats: endpointVariants('GET', DASHBOARD_PATHS.smsStats, {
+    ok: smsStats,
+    empty: { totalCount: 0, sentCount: 0, failedCount: 0, pendingCount: 0, todayCount: 0, thisMonthCount: 0 },
+  }),
+  disbursementStats: endpointVariants('GET', DASHBOARD_PATHS.disbursementStats, {
+    ok: disbursementStats,
+    empty: {
+      total: { count: 0, amount: '0.00' },
+      successful: { count: 0, amount: '0.00' },
+      pending: { count: 0, amount: '0.00' },
+      failed: { count: 0, amount: '0.00' },
+      reconciledCount: 0,
+      unreconciledCount: 0,
+      today: { count: 0, amount: '0.00' },
+    },
+  }),
+};
