@@ -1,8 +1,6 @@
 import {
   LOAN_KIND_PERMISSIONS,
   closedUnsignedReportQuerySchema,
-  decodeCursor,
-  encodeCursor,
   formatDecimalTotal,
   loanByStatusQuerySchema,
   loanCommentBodySchema,
@@ -16,6 +14,7 @@ import {
   loanListSchema,
   closedUnsignedRowSchema,
 } from './applications';
+import { decodeCursor, encodeCursor } from './fields';
 import { P } from './permissions';
 
 describe('keyset cursor', () => {
