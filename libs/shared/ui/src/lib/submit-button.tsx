@@ -17,14 +17,15 @@ export interface SubmitButtonProps<T extends FieldValues> extends Omit<ButtonPro
 export function SubmitButton<T extends FieldValues>({ control, busy, onClick, children, ...rest }: SubmitButtonProps<T>) {
   const { isSubmitting } = useFormState({ control });
   const working = isSubmitting || Boolean(busy);
-  const lastClick = useRef(0);
+  // Held from a click until the next task, by when React has rendered the disabled state.
+  const locked = useRef(false);
   const guard = (e: MouseEvent<HTMLButtonElement>) => {
-    const now = Date.now();
-    if (working || now - lastClick.current < 500) {
+    if (working || locked.current) {
       e.preventDefault();
       return;
     }
-    lastClick.current = now;
+    locked.current = true;
+    setTimeout(() => (locked.current = false), 0);
     onClick?.(e);
   };
   return (
