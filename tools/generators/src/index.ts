@@ -1,0 +1,1 @@
+export { domainGenerator, type DomainGeneratorSchema } from './domain/generator';
