@@ -100,13 +100,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 const UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 
-/** The files of the reference page: swagger-ui's own, and the page's start script. */
+/** The files of the reference page (swagger-ui's own, and the page's start script), with their types. */
 const ASSETS = {
-  'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', file: 'swagger-ui-bundle.js' },
-  'swagger-ui.css': { type: 'text/css; charset=utf-8', file: 'swagger-ui.css' },
-  'favicon-32x32.png': { type: 'image/png', file: 'favicon-32x32.png' },
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+  'start.js': 'text/javascript; charset=utf-8',
 } as const;
-type AssetName = keyof typeof ASSETS | 'start.js';
+type AssetName = keyof typeof ASSETS;
+const ASSET_NAMES = Object.keys(ASSETS) as [AssetName, ...AssetName[]];
 
 // Starts swagger-ui on the document; "Try it out" sends the session cookie and the CSRF header.
 const START_JS = `window.addEventListener('load', function () {
@@ -146,12 +148,11 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-const assetNames = [...Object.keys(ASSETS), 'start.js'] as [AssetName, ...AssetName[]];
 const files = new Map<AssetName, Buffer>();
 function asset(name: AssetName): Buffer {
   let buf = files.get(name);
   if (!buf) {
-    buf = name === 'start.js' ? Buffer.from(START_JS) : readFileSync(path.join(UI_DIR, ASSETS[name].file));
+    buf = name === 'start.js' ? Buffer.from(START_JS) : readFileSync(path.join(UI_DIR, name));
     files.set(name, buf);
   }
   return buf;
@@ -193,11 +194,11 @@ export function registerApiDocs(app: FastifyInstance): void {
       method: 'GET',
       url: `${DOCS_PATH}/assets/:file`,
       auth: 'session',
-      params: z.object({ file: z.enum(assetNames) }).strict(),
+      params: z.object({ file: z.enum(ASSET_NAMES) }).strict(),
       response: null,
       handler: ({ reply, params }) =>
         reply
-          .type(params.file === 'start.js' ? 'text/javascript; charset=utf-8' : ASSETS[params.file].type)
+          .type(ASSETS[params.file])
           .header('cache-control', 'private, max-age=3600')
           .send(asset(params.file)),
     }),
