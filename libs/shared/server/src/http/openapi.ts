@@ -55,8 +55,8 @@ export function routeOpenApiSchema(def: RouteDef): JsonSchema {
   if (def.rateLimit) response['429'] = { [DESCRIPTION]: `Too many calls (at most ${def.rateLimit.limit} per ${def.rateLimit.windowSeconds} s).`, ...MESSAGE };
   const area = def.url.split('/').filter(Boolean);
   return {
-    summary: `${def.method} ${def.url}`,
-    description: whoMayCall(def),
+    // Beside the path in the reference: who may call it.
+    summary: whoMayCall(def),
     tags: [area[0] === 'api' ? (area[1] ?? 'api') : area[0]],
     ...(def.auth === 'public' ? { security: [] } : {}),
     ...(def.params ? { params: zodJsonSchema(def.params, 'input') } : {}),
