@@ -81,7 +81,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Loan portal API',
         version: '1',
         description:
-          'Every route of the api, generated from the contract\'s zod schemas. Sign in through the portal (or `POST /api/login`) first; ' +
+          'Every route of the api, generated from the contract\'s zod schemas. Sign in through the portal (or `POST /login`) first; ' +
           `state-changing calls need the ${CSRF_COOKIE} cookie sent back as the ${CSRF_HEADER} header (this page does so).`,
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: `The session cookie (\`__Host-${SESSION_COOKIE}\` over https), set by signing in.` } } },
