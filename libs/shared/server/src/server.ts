@@ -4,6 +4,7 @@ import { loadConfig, testConfig, type Config } from './config';
 import { loadMigrations, migrate, migrationsDir, openDatabase, type Db } from './db';
 import { collectMetrics, Metrics, registerHttpHardening, registerOps, registerWebApps, requestIdGenerator, type PoolStats } from './ops';
 import { registerErrorHandling } from './http/errors';
+import { registerApiDocs, registerOpenApi } from './http/openapi';
 import type { RouteDef } from './http/route';
 import { outboxPorts, withDelivery, type DeliverySink, type Ports } from './ports';
 import './types.d';
@@ -77,9 +78,12 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   collectMetrics(app, metrics);
   await registerHttpHardening(app);
   await app.register(cookie);
+  // Before any route: it collects the routes as they are registered, for /api/docs.
+  await registerOpenApi(app);
   registerErrorHandling(app);
   const migrations = loadMigrations(opts.migrationsDir ?? migrationsDir()).map((m) => m.name);
   registerOps(app, { migrations, metrics, poolStats: opts.poolStats });
+  registerApiDocs(app);
   if (config.webDir) await registerWebApps(app, { dir: config.webDir, borrowerHost: config.borrowerHost });
   for (const mod of opts.modules ?? []) await app.register(mod);
   return app;

@@ -4,3 +4,4 @@ export * from './session';
 export * from './csrf';
 export * from './rate-limit';
 export * from './audit';
+export * from './openapi';
