@@ -1,25 +1,45 @@
 import { http, HttpResponse } from 'msw';
-import { endpointVariants } from '@loan/shared-data-access-api/testing';
-import { requestLog } from '@loan/shared-data-access-api/testing';
+import { endpointVariants, requestLog } from '@loan/shared-data-access-api/testing';
 import type { DeleteResult, LoanApplication, LoanComment, LoanKind } from '@loan/shared-contract';
 import { loanDetailsPaths } from '../lib/application-details-api';
-import { makeApplication } from './index';
 
-/** One application as the details screen sees it: with its client, comments and offer letter. */
-export function makeLoanDetails(n: number, overrides: Partial<LoanApplication> = {}): LoanApplication {
-  const row = makeApplication(n, { status: 'request', ...overrides });
-  return {
-    ...row,
-    client: { id: row.client_id ?? n, fullname: row.fullname, nrc: row.nrc, mobile: row.mobile },
-    comments: [
-      { id: 100 + n, comment: 'Payslip checked with the employer.', status: 'open', author: 'Ada Admin', created_at: '2026-03-05T09:30:00.000Z' },
-    ],
-    offerLetter: null,
-    ...overrides,
-  };
+/**
+ * The application the details tests open (id 7): a request with its client, one open comment
+ * and no offer letter yet. Written out here (not built by makeApplication) so this module
+ * needs nothing from the testing entry that re-exports it.
+ */
+export const detailsRow: LoanApplication = {
+  id: 7,
+  kind: 'application',
+  reference_code: 'LA-2026-000007',
+  status: 'request',
+  nrc: '100007/11/1',
+  mobile: '+260970000007',
+  employer: 'Airtel Zambia',
+  amount: '2750.00',
+  total_amount_due: '3575.00',
+  interest: '825.00',
+  tenure_months: 6,
+  purpose: 'School fees',
+  branch_id: 2,
+  branch: 'Ndola',
+  client_id: 7,
+  parent_id: null,
+  fullname: 'Chanda Mulenga',
+  approved_at: null,
+  rejected_at: null,
+  closed_at: null,
+  created_at: '2026-03-08T08:00:00.000Z',
+  updated_at: '2026-03-08T08:00:00.000Z',
+  client: { id: 7, fullname: 'Chanda Mulenga', nrc: '100007/11/1', mobile: '+260970000007' },
+  comments: [{ id: 107, comment: 'Payslip checked with the employer.', status: 'open', author: 'Ada Admin', created_at: '2026-03-08T09:30:00.000Z' }],
+  offerLetter: null,
+};
+
+/** The details row with other values (a status, stamps): `makeLoanDetails(7, { status: 'approved' })`. */
+export function makeLoanDetails(id: number, overrides: Partial<LoanApplication> = {}): LoanApplication {
+  return { ...detailsRow, id, reference_code: `LA-2026-${String(id).padStart(6, '0')}`, ...overrides };
 }
-
-export const detailsRow = makeLoanDetails(7);
 
 const notFoundAnswer = () => HttpResponse.json({ message: 'Application not found.' }, { status: 404 });
 const conflictAnswer = (message: string) => HttpResponse.json({ message }, { status: 409 });
