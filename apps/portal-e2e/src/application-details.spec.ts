@@ -22,7 +22,7 @@ const tabCount = async (page: Page, name: string) => {
 
 test('an officer opens a request, comments on it and approves it; lists and counts follow without a reload', async ({ page }) => {
   await signIn(page);
-  await page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Requests' }).first().click();
+  await page.goto('/loans/applications/requests');
   await expect(page).toHaveURL(/\/loans\/applications\/requests$/);
   const before = { requests: await tabCount(page, 'Requests'), approved: await tabCount(page, 'Approved') };
 
