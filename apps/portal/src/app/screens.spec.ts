@@ -29,6 +29,7 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/applications/rejected',
     '/loans/applications/approved',
     '/loans/applications/closed',
+    '/loans/applications/:id',
     '/profile',
   ]);
 });

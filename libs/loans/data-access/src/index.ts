@@ -16,3 +16,4 @@ export {
   type ApplicationListArgs,
   type TotalValueArgs,
 } from './lib/applications-api';
+export * from './lib/application-details-api';

@@ -9,6 +9,8 @@ export { Skeleton, type SkeletonProps } from './lib/skeleton';
 export { EmptyState, ErrorState, NotFound, type EmptyStateProps, type ErrorStateProps, type NotFoundProps } from './lib/states';
 export {
   TextField,
+  TextAreaField,
+  type TextAreaFieldProps,
   SelectField,
   CheckboxField,
   type TextFieldProps,

@@ -118,3 +118,5 @@ export const applicationsVariants = {
 
 /** Every application endpoint answering normally: `setupApiServer(...applicationsHandlers)`. */
 export const applicationsHandlers = Object.values(applicationsVariants).map((v) => v.ok);
+
+export * from './application-details';

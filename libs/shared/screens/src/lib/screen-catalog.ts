@@ -80,7 +80,7 @@ export const SCREENS = {
     path: '/loans/applications/:id',
     title: 'Application Details',
     permissions: [P.viewApplication],
-    status: 'planned',
+    status: 'ready',
   },
   topupRequests: {
     path: '/loans/topup/requests',

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
-import { CheckboxField, SelectField, TextField } from './fields';
+import { CheckboxField, SelectField, TextAreaField, TextField } from './fields';
 
 interface Values {
   name: string;
@@ -53,4 +53,12 @@ it('works with react-hook-form and shows inline errors tied to the field', async
 it('shows a hint when there is no error', () => {
   render(<TextField label="Email" hint="We never share it." />);
   expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('We never share it.');
+});
+
+it('labels a text area and ties its error to it', () => {
+  render(<TextAreaField label="Reason" error="Enter a reason." />);
+  const box = screen.getByLabelText('Reason');
+  expect(box.tagName).toBe('TEXTAREA');
+  expect(box).toHaveAttribute('aria-invalid', 'true');
+  expect(box).toHaveAccessibleDescription('Enter a reason.');
 });

@@ -78,6 +78,32 @@ export function TextField({ label, error, hint, id, wrapperClassName, className,
   );
 }
 
+export interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  wrapperClassName?: string;
+}
+
+/** A labelled multi-line input with an inline error (comments, reasons); spread `register()` into it. */
+export function TextAreaField({ label, error, hint, id, wrapperClassName, className, required, rows = 3, ...rest }: TextAreaFieldProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <FieldFrame id={fid} label={label} error={error} hint={hint} required={required} className={wrapperClassName}>
+      <textarea
+        id={fid}
+        rows={rows}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        className={cx(CONTROL, error ? BORDER_ERR : BORDER_OK, className)}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+}
+
 export interface SelectOption {
   value: string;
   label: string;

@@ -1,0 +1,77 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loanUpdateBodySchema, type LoanApplication, type LoanUpdateBody } from '@loan/shared-contract';
+import { useUpdateLoanMutation } from '@loan/loans-data-access';
+import { applyServerErrors } from '@loan/shared-data-access-api';
+import { Button, Card, SubmitButton, TextField } from '@loan/shared-ui';
+import { useState } from 'react';
+import type { LoanKindUi } from './loan-kind';
+
+type Editable = 'employer' | 'mobile' | 'nrc' | 'amount' | 'total_amount_due';
+
+/** Whether staff may still correct the loan's fields (the server refuses rejected and closed ones). */
+export function isEditable(row: Pick<LoanApplication, 'status'>): boolean {
+  return row.status === 'request' || row.status === 'approved';
+}
+
+/**
+ * PUT /update with the fields staff may correct: employer, mobile and NRC, and the amounts
+ * while the loan is a request. Only the changed fields are sent; a 422 goes on its field.
+ */
+export function LoanEditForm({ row, ui, onDone }: { row: LoanApplication; ui: LoanKindUi; onDone: () => void }) {
+  const withAmounts = row.status === 'request';
+  const [update] = useUpdateLoanMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const defaults: LoanUpdateBody = {
+    id: row.id,
+    employer: row.employer ?? '',
+    mobile: row.mobile,
+    nrc: row.nrc,
+    ...(withAmounts ? { amount: row.amount, total_amount_due: row.total_amount_due } : {}),
+  };
+  const form = useForm<LoanUpdateBody>({ resolver: zodResolver(loanUpdateBodySchema), defaultValues: defaults });
+  const { errors, dirtyFields, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const changed = (Object.keys(dirtyFields) as Editable[]).filter((k) => k !== ('id' as Editable));
+    const body: LoanUpdateBody = { id: row.id, ...Object.fromEntries(changed.map((k) => [k, values[k]])) };
+    const res = await update({ kind: ui.kind, body });
+    if ('error' in res) {
+      setFailure(applyServerErrors(form, res.error, { fields: ['employer', 'mobile', 'nrc', 'amount', 'total_amount_due'] }).message);
+      return;
+    }
+    onDone();
+  });
+
+  return (
+    <Card title={`Edit ${ui.noun.toLowerCase()}`}>
+      <form onSubmit={onSubmit} noValidate aria-label={`Edit ${ui.noun.toLowerCase()}`} className="space-y-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <TextField label="Employer" error={errors.employer?.message} {...form.register('employer')} />
+          <TextField label="Mobile" type="tel" error={errors.mobile?.message} {...form.register('mobile')} />
+          <TextField label="NRC" error={errors.nrc?.message} {...form.register('nrc')} />
+          {withAmounts && (
+            <>
+              <TextField label="Amount (ZMW)" inputMode="decimal" error={errors.amount?.message} {...form.register('amount')} />
+              <TextField label="Total due (ZMW)" inputMode="decimal" error={errors.total_amount_due?.message} {...form.register('total_amount_due')} />
+            </>
+          )}
+        </div>
+        {failure && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+          <SubmitButton control={form.control} disabled={!isDirty}>
+            Save changes
+          </SubmitButton>
+        </div>
+      </form>
+    </Card>
+  );
+}
