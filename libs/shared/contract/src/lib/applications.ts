@@ -21,7 +21,9 @@ import {
   withDateOrder,
   listEnvelope,
   listPageParams,
+  sortField,
   type ListCursor,
+  type Sort,
 } from './fields';
 import { P, type PermissionName } from './permissions';
 import { LOAN_STATUSES, type LoanStatus } from './statuses';
@@ -132,12 +134,23 @@ export const relationsSchema = z.preprocess(
 
 const paging = listPageParams;
 
+/** Columns the loan lists sort by: `?sort=-created_at` (the default), `created_at`, `amount`, `-amount`. */
+export const LOAN_SORTS = ['created_at', 'amount'] as const;
+export type LoanSortColumn = (typeof LOAN_SORTS)[number];
+export type LoanSort = Sort<LoanSortColumn>;
+export const DEFAULT_LOAN_SORT: LoanSort = { column: 'created_at', direction: 'desc' };
+/** The list's order as sent (`-amount`); the cursor records it. */
+export const loanSortText = (s: LoanSort): string => `${s.direction === 'desc' ? '-' : ''}${s.column}`;
+/** `?sort=`: absent or blank is newest first. */
+export const loanSortSchema = blankAsAbsent(sortField(LOAN_SORTS));
+
 // ---------------------------------------------------------------------------------------
 // Queries and bodies
 // ---------------------------------------------------------------------------------------
 
 export const loanByStatusQuerySchema = z.object({
   ...paging,
+  sort: loanSortSchema,
   status: loanStatusSchema,
   search: searchParamSchema,
   relations: relationsSchema,
@@ -182,6 +195,7 @@ const dateRange = {
 export const loanFilterQuerySchema = withDateOrder(
   z.object({
     ...paging,
+    sort: loanSortSchema,
     nrc: optText(20),
     mobile: optText(20),
     amount: blankAsAbsent(loanAmountSchema),
