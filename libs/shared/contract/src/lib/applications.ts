@@ -207,6 +207,44 @@ export const loanFilterQuerySchema = withDateOrder(
     relations: relationsSchema,
   }),
 );
+/**
+ * GET /export: the CSV of one status's list as filtered on screen (search and the /filter
+ * fields, in the list's sort), every page, streamed. Gated by that status's list permission.
+ */
+export const loanExportQuerySchema = withDateOrder(
+  z.object({
+    status: loanStatusSchema,
+    search: searchParamSchema,
+    sort: loanSortSchema,
+    nrc: optText(20),
+    mobile: optText(20),
+    amount: blankAsAbsent(loanAmountSchema),
+    ...dateRange,
+    employer: optText(120),
+    reference_code: optText(32),
+    branch: branchFilterSchema,
+  }),
+);
+export type LoanExportQuery = z.input<typeof loanExportQuerySchema>;
+
+/** The export's columns, in order (the CSV's header row). */
+export const LOAN_EXPORT_COLUMNS = [
+  'reference_code',
+  'fullname',
+  'nrc',
+  'mobile',
+  'employer',
+  'branch',
+  'amount',
+  'total_amount_due',
+  'tenure_months',
+  'status',
+  'created_at',
+] as const satisfies readonly (keyof LoanApplication)[];
+
+/** The export's file name: `topup_requests.csv`, `application_closed.csv`. */
+export const loanExportFilename = (kind: LoanKind, status: LoanStatus): string => `${kind}_${status === 'request' ? 'requests' : status}.csv`;
+
 export type LoanFilterQuery = z.input<typeof loanFilterQuerySchema>;
 export type LoanFilterParsed = z.output<typeof loanFilterQuerySchema>;
 

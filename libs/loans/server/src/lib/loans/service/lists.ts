@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOAN_SORT,
+  LOAN_EXPORT_COLUMNS,
   LOAN_KIND_PERMISSIONS,
   decodeCursor,
   loanSortText,
@@ -12,8 +13,9 @@ import {
   type LoanRelation,
   type LoanStatus,
 } from '@loan/shared-contract';
+import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
-import { forbidden, invalid, keysetEnvelope, type BranchScope, type Db } from '@loan/shared-server';
+import { csvRow, forbidden, invalid, keysetEnvelope, type BranchScope, type Db } from '@loan/shared-server';
 import * as repo from '../repository';
 import { emptyPage, findInScope, iso, resolveBranch, type Actor, type PageArgs } from './common';
 
@@ -196,3 +198,60 @@ export async function byId(
   return dto;
 }
 
+
+/** Rows the export reads per query (keyset batches: memory stays flat however many rows). */
+export const EXPORT_BATCH = 500;
+
+export interface ExportArgs {
+  status: LoanStatus;
+  search?: string;
+  sort?: LoanSort;
+  nrc?: string;
+  mobile?: string;
+  amount?: string;
+  fromDate?: string;
+  toDate?: string;
+  employer?: string;
+  reference_code?: string;
+  branch?: string;
+}
+
+async function* exportLines(db: Db, filter: repo.ListFilter | null, order: LoanSort): AsyncGenerator<string> {
+  yield csvRow(LOAN_EXPORT_COLUMNS);
+  if (!filter) return;
+  const where = repo.whereOf(filter);
+  let cursor: LoanCursor | undefined;
+  for (;;) {
+    const rows = await repo.listPage(db, where, { perPage: EXPORT_BATCH - 1, cursor, offset: 0, order });
+    for (const r of rows) yield csvRow(LOAN_EXPORT_COLUMNS.map((c) => r.item[c]));
+    if (rows.length < EXPORT_BATCH) return;
+    cursor = positionIn(order, rows[rows.length - 1]);
+  }
+}
+
+/**
+ * GET /export: one status's list as filtered on screen (search, the /filter fields,
+ * branch, sort), every row, as CSV streamed in keyset batches; cells are formula-safe
+ * (csvRow). Needs the list's own permission (`can view <status> applications|topups`).
+ */
+export async function exportCsv(db: Db, kind: LoanKind, q: ExportArgs, actor: Pick<Actor, 'can' | 'scope'>): Promise<Readable> {
+  if (!actor.can(LOAN_KIND_PERMISSIONS[kind].byStatus[q.status])) throw forbidden();
+  const branchId = await resolveBranch(db, q.branch, actor.scope);
+  const filter: repo.ListFilter | null =
+    branchId === null
+      ? null
+      : {
+          kind,
+          status: q.status,
+          branchId,
+          search: q.search,
+          nrc: q.nrc,
+          mobile: q.mobile,
+          amount: q.amount,
+          fromDate: q.fromDate,
+          toDate: q.toDate,
+          employer: q.employer,
+          referenceCode: q.reference_code,
+        };
+  return Readable.from(exportLines(db, filter, q.sort ?? DEFAULT_LOAN_SORT));
+}
