@@ -29,6 +29,10 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/applications/rejected',
     '/loans/applications/approved',
     '/loans/applications/closed',
+    '/loans/topup/requests',
+    '/loans/topup/rejected',
+    '/loans/topup/approved',
+    '/loans/topup/closed',
     '/profile',
   ]);
 });
