@@ -12,9 +12,13 @@ const PASSWORD = 'Demo#2026';
 const APPLICATION_LISTS = ['Requests /loans/applications/requests', 'Rejected /loans/applications/rejected', 'Approved /loans/applications/approved', 'Closed /loans/applications/closed'].map(
   (item) => `Loans > Applications > ${item}`,
 );
+const TOPUP_LISTS = ['Requests /loans/topup/requests', 'Rejected /loans/topup/rejected', 'Approved /loans/topup/approved', 'Closed /loans/topup/closed'].map(
+  (item) => `Loans > Top-ups > ${item}`,
+);
+const LOAN_LISTS = [...APPLICATION_LISTS, ...TOPUP_LISTS];
 const ACCOUNTS = [
-  { email: 'admin@demo.zm', menu: ['Dashboard /dashboard', ...APPLICATION_LISTS] },
-  { email: 'officer@demo.zm', menu: ['Dashboard /dashboard', ...APPLICATION_LISTS] },
+  { email: 'admin@demo.zm', menu: ['Dashboard /dashboard', ...LOAN_LISTS] },
+  { email: 'officer@demo.zm', menu: ['Dashboard /dashboard', ...LOAN_LISTS] },
   { email: 'finance@demo.zm', menu: ['Dashboard /dashboard'] },
   { email: 'viewer@demo.zm', menu: ['Dashboard /dashboard'] },
 ];

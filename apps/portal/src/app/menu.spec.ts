@@ -24,8 +24,15 @@ describe('the menu of the registry as it is today', () => {
       'Loans > Applications > Approved /loans/applications/approved',
       'Loans > Applications > Closed /loans/applications/closed',
     ];
-    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual(applicationLists);
+    const topupLists = [
+      'Loans > Top-ups > Requests /loans/topup/requests',
+      'Loans > Top-ups > Rejected /loans/topup/rejected',
+      'Loans > Top-ups > Approved /loans/topup/approved',
+      'Loans > Top-ups > Closed /loans/topup/closed',
+    ];
+    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual(applicationLists);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual([]);
   });
 

@@ -30,6 +30,11 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/applications/approved',
     '/loans/applications/closed',
     '/loans/applications/:id',
+    '/loans/topup/requests',
+    '/loans/topup/rejected',
+    '/loans/topup/approved',
+    '/loans/topup/closed',
+    '/loans/topup/:id',
     '/profile',
   ]);
 });

@@ -1,6 +1,10 @@
 export {
   applicationsApi,
   APPLICATION_PATHS,
+  LOAN_PATHS,
+  TOPUP_PATHS,
+  KIND_NOUN,
+  exportHref,
   APPLICATION_FILTERS,
   APPLICATION_SORTS,
   branchParam,

@@ -1,5 +1,5 @@
 export { api, TAG_TYPES, type TagType } from './lib/api';
-export { baseQuery, setApiBaseUrl, readCookie } from './lib/base-query';
+export { downloadUrl, baseQuery, setApiBaseUrl, readCookie } from './lib/base-query';
 export { sessionExpired } from './lib/events';
 export { apiLogger } from './lib/logger';
 export { errorMessage, fieldErrors, isFetchError, type ApiErrorBody } from './lib/errors';

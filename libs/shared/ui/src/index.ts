@@ -36,4 +36,4 @@ export {
   type UseListParams,
 } from './lib/use-list-params';
 export { FilterBar, type FilterBarProps, type FilterField, type SortOption } from './lib/filter-bar';
-export { ListScreen, type ListScreenProps, type BulkAction, type BulkOutcome, type ListQueryState } from './lib/list-screen';
+export { ListScreen, type ExportAction, type ListScreenProps, type BulkAction, type BulkOutcome, type ListQueryState } from './lib/list-screen';

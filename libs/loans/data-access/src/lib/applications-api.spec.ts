@@ -1,6 +1,6 @@
 import { lastRequest, makeStore, requestLog, setupApiServer } from '@loan/shared-data-access-api/testing';
 import { applicationsHandlers, applicationsVariants, makeApplication } from '../testing';
-import { APPLICATION_PATHS, applicationsApi, branchParam, listRequest, lusakaMonth, monthlyTotalFromRows } from './applications-api';
+import { APPLICATION_PATHS, TOPUP_PATHS, applicationsApi, branchParam, exportHref, listRequest, lusakaMonth, monthlyTotalFromRows } from './applications-api';
 
 const server = setupApiServer(...applicationsHandlers);
 
@@ -21,6 +21,21 @@ it('asks /byStatus with search, and /filter once a filter field is set', () => {
     url: APPLICATION_PATHS.filter,
     params: { status: 'closed', page: 1, pageSize: 15, nrc: '123456/78/9', branch: 'Kitwe' },
   });
+});
+
+it('asks the top-up calls under /api/loanTopUp with the same parameters', () => {
+  expect(listRequest({ kind: 'topup', status: 'approved', page: 1, pageSize: 15, sort: 'amount' })).toEqual({
+    url: '/api/loanTopUp/byStatus',
+    params: { status: 'approved', page: 1, pageSize: 15, sort: 'amount' },
+  });
+  expect(listRequest({ kind: 'topup', status: 'closed', page: 1, pageSize: 15, filters: { employer: 'ZESCO' } }).url).toBe(TOPUP_PATHS.filter);
+});
+
+it('builds the export address from the list as filtered: status, search, filters, sort, no paging', () => {
+  expect(exportHref({ status: 'request', search: ' banda ', sort: '-amount', filters: { branch: 'null', nrc: '', employer: 'ZESCO' } })).toBe(
+    '/api/applyForLoan/export?status=request&search=banda&sort=-amount&employer=ZESCO',
+  );
+  expect(exportHref({ kind: 'topup', status: 'closed', filters: { branch: 'Ndola' } })).toBe('/api/loanTopUp/export?status=closed&branch=Ndola');
 });
 
 it("takes the business month in Lusaka time (UTC+2)", () => {

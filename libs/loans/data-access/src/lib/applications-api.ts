@@ -1,6 +1,7 @@
-import { api } from '@loan/shared-data-access-api';
+import { api, downloadUrl } from '@loan/shared-data-access-api';
 import {
   API,
+  type LoanKind,
   sumMoney,
   formatDecimalTotal,
   type DeleteResult,
@@ -10,15 +11,32 @@ import {
   type LoanStatusStats,
   type MonthlyTotal,
 } from '@loan/shared-contract';
+import { LOAN_TAG } from './application-details-api';
 
-/** The paths of the application calls this lib makes (spec §7, /api/applyForLoan). */
-export const APPLICATION_PATHS = {
-  byStatus: `${API.applications}/byStatus`,
-  filter: `${API.applications}/filter`,
-  statsByStatus: `${API.applications}/stats/byStatus`,
-  totalValue: `${API.applications}/total-value`,
-  delete: `${API.applications}/delete`,
-} as const;
+function pathsOf<B extends string>(base: B) {
+  return {
+    byStatus: `${base}/byStatus`,
+    filter: `${base}/filter`,
+    export: `${base}/export`,
+    statsByStatus: `${base}/stats/byStatus`,
+    totalValue: `${base}/total-value`,
+    delete: `${base}/delete`,
+  } as const;
+}
+
+/**
+ * The paths of the calls this lib makes, per kind: applications (spec §7,
+ * /api/applyForLoan) and top-ups (/api/loanTopUp) answer the same calls.
+ */
+export const LOAN_PATHS = {
+  application: pathsOf(API.applications),
+  topup: pathsOf(API.topups),
+} as const satisfies Record<LoanKind, ReturnType<typeof pathsOf>>;
+export const APPLICATION_PATHS = LOAN_PATHS.application;
+export const TOPUP_PATHS = LOAN_PATHS.topup;
+
+/** Each kind's cache tag: its lists and counts refetch when one of its kind changes. */
+const listTag = (kind: LoanKind = 'application') => ({ type: LOAN_TAG[kind], id: 'LIST' });
 
 /** The /filter call's fields (spec §7), besides status and paging. */
 export const APPLICATION_FILTERS = ['nrc', 'mobile', 'amount', 'fromDate', 'toDate', 'employer', 'reference_code', 'branch'] as const;
@@ -40,6 +58,8 @@ function compact(params: Record<string, string | number | undefined>): Record<st
 }
 
 export interface ApplicationListArgs {
+  /** Applications (the default) or top-ups. */
+  kind?: LoanKind;
   status: LoanStatus;
   page: number;
   pageSize: number;
@@ -54,6 +74,7 @@ export interface ApplicationListArgs {
 
 /** Which call a list needs: /filter when a filter field is set, /byStatus (with search) otherwise. */
 export function listRequest(args: ApplicationListArgs): { url: string; params: Record<string, string | number> } {
+  const paths = LOAN_PATHS[args.kind ?? 'application'];
   const { branch, ...rest } = args.filters ?? {};
   const base = {
     status: args.status,
@@ -64,11 +85,28 @@ export function listRequest(args: ApplicationListArgs): { url: string; params: R
     branch: branchParam(branch),
   };
   const filtering = Object.values(rest).some((v) => v && v.trim() !== '');
-  if (filtering) return { url: APPLICATION_PATHS.filter, params: compact({ ...base, ...rest }) };
-  return { url: APPLICATION_PATHS.byStatus, params: compact({ ...base, search: args.search?.trim() || undefined }) };
+  if (filtering) return { url: paths.filter, params: compact({ ...base, ...rest }) };
+  return { url: paths.byStatus, params: compact({ ...base, search: args.search?.trim() || undefined }) };
+}
+
+/**
+ * Where the CSV of a filtered list downloads from (GET /export, streamed by the api): the
+ * list's status, search, filters and sort, without paging or relations.
+ */
+export function exportHref(args: Omit<ApplicationListArgs, 'page' | 'pageSize' | 'relations'>): string {
+  const { branch, ...rest } = args.filters ?? {};
+  const params = compact({
+    status: args.status,
+    search: args.search?.trim() || undefined,
+    sort: args.sort || undefined,
+    branch: branchParam(branch),
+    ...rest,
+  });
+  return downloadUrl(LOAN_PATHS[args.kind ?? 'application'].export, params);
 }
 
 export interface TotalValueArgs {
+  kind?: LoanKind;
   /** 01-12. */
   month: string;
   year: string;
@@ -95,35 +133,47 @@ export function monthlyTotalFromRows(rows: readonly Pick<LoanApplication, 'creat
   return { total_value: total, count: inMonth.length, month, formatted_total: formatDecimalTotal(total) };
 }
 
-const LIST_TAG = { type: 'Application' as const, id: 'LIST' };
+/** The noun of a kind in messages: '3 top-ups deleted.' */
+export const KIND_NOUN = { application: ['application', 'applications'], topup: ['top-up', 'top-ups'] } as const satisfies Record<
+  LoanKind,
+  readonly [string, string]
+>;
 
+/**
+ * The list calls of both kinds (applications by default, `kind: 'topup'` for top-ups):
+ * one set of endpoints, parameterised by kind.
+ */
 export const applicationsApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (b) => ({
     getApplications: b.query<ListEnvelope<LoanApplication>, ApplicationListArgs>({
       query: listRequest,
-      providesTags: (res) => [LIST_TAG, ...(res?.items ?? []).map((a) => ({ type: 'Application' as const, id: a.id }))],
+      providesTags: (res, _err, { kind = 'application' }) => [listTag(kind), ...(res?.items ?? []).map((a) => ({ type: LOAN_TAG[kind], id: a.id }))],
     }),
-    getApplicationStatusStats: b.query<LoanStatusStats, { status: LoanStatus; branch?: string }>({
-      query: ({ status, branch }) => ({ url: APPLICATION_PATHS.statsByStatus, params: compact({ status, branch: branchParam(branch) }) }),
-      providesTags: [LIST_TAG],
+    getApplicationStatusStats: b.query<LoanStatusStats, { kind?: LoanKind; status: LoanStatus; branch?: string }>({
+      query: ({ kind = 'application', status, branch }) => ({
+        url: LOAN_PATHS[kind].statsByStatus,
+        params: compact({ status, branch: branchParam(branch) }),
+      }),
+      providesTags: (_res, _err, { kind }) => [listTag(kind)],
     }),
     getApplicationsTotalValue: b.query<MonthlyTotal, TotalValueArgs>({
-      query: ({ month, year, status, branch }) => ({
-        url: APPLICATION_PATHS.totalValue,
+      query: ({ kind = 'application', month, year, status, branch }) => ({
+        url: LOAN_PATHS[kind].totalValue,
         params: compact({ month, year, status, branch: branchParam(branch) }),
       }),
-      providesTags: [LIST_TAG],
+      providesTags: (_res, _err, { kind }) => [listTag(kind)],
     }),
-    deleteApplications: b.mutation<DeleteResult, { ids: number[] }>({
-      query: ({ ids }) => ({ url: APPLICATION_PATHS.delete, method: 'DELETE', body: { ids } }),
+    deleteApplications: b.mutation<DeleteResult, { kind?: LoanKind; ids: number[] }>({
+      query: ({ kind = 'application', ids }) => ({ url: LOAN_PATHS[kind].delete, method: 'DELETE', body: { ids } }),
       // The lists, the tab counts and the dashboard's figures all change.
-      invalidatesTags: [LIST_TAG, 'Dashboard'],
+      invalidatesTags: (_res, _err, { kind }) => [listTag(kind), 'Dashboard'],
       extraOptions: {
         toast: {
-          success: (data) => {
+          success: (data, args) => {
             const n = (data as DeleteResult).deleted;
-            return `${n} application${n === 1 ? '' : 's'} deleted.`;
+            const [one, many] = KIND_NOUN[(args as { kind?: LoanKind }).kind ?? 'application'];
+            return `${n} ${n === 1 ? one : many} deleted.`;
           },
           error: true,
         },

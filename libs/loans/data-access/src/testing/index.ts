@@ -5,11 +5,12 @@ import {
   type DeleteResult,
   type ListEnvelope,
   type LoanApplication,
+  type LoanKind,
   type LoanStatus,
   type LoanStatusStats,
   type MonthlyTotal,
 } from '@loan/shared-contract';
-import { APPLICATION_PATHS } from '../lib/applications-api';
+import { LOAN_PATHS } from '../lib/applications-api';
 
 const NAMES = ['Mwila Banda', 'Chanda Mulenga', 'Natasha Phiri', 'Joseph Tembo', 'Grace Zulu', 'Peter Mwale'];
 const EMPLOYERS = ['Zambia Sugar', 'ZESCO', 'Ministry of Health', 'Airtel Zambia'];
@@ -47,8 +48,15 @@ export function makeApplication(n: number, overrides: Partial<LoanApplication> =
   };
 }
 
+/** One top-up as the api answers it: a TU- reference code, settling loan `n`. */
+export function makeTopup(n: number, overrides: Partial<LoanApplication> = {}): LoanApplication {
+  return makeApplication(n, { kind: 'topup', reference_code: `TU-2026-${String(n).padStart(6, '0')}`, parent_id: n + 1000, ...overrides });
+}
+
 /** 40 applications, 10 of each status. */
 export const applicationRows: LoanApplication[] = Array.from({ length: 40 }, (_, i) => makeApplication(i + 1));
+/** 40 top-ups, 10 of each status. */
+export const topupRows: LoanApplication[] = Array.from({ length: 40 }, (_, i) => makeTopup(i + 1));
 
 export function emptyList<T>(pageSize = 15): ListEnvelope<T> {
   return { items: [], total: 0, page: 1, pageSize, nextCursor: null, prevCursor: null };
@@ -84,39 +92,50 @@ function stats(status: LoanStatus, rows: readonly LoanApplication[]): LoanStatus
 export const monthTotal: MonthlyTotal = { total_value: '125000.50', count: 9, month: '03', formatted_total: '125,000.50' };
 
 /**
- * The application endpoints' MSW handlers in their named variants (ok, empty, invalid,
- * forbidden, error, slow), on relative paths: `server.use(applicationsVariants.list.error)`.
+ * A kind's list endpoints as MSW handlers in their named variants (ok, empty, invalid,
+ * forbidden, error, slow), on relative paths, answering over `rows`.
  */
-export const applicationsVariants = {
-  list: endpointVariants('GET', APPLICATION_PATHS.byStatus, {
-    ok: ({ query }) => answerList(applicationRows, query),
-    empty: emptyList<LoanApplication>(),
-    fieldErrors: { search: ['At most 100 characters.'] },
-  }),
-  filter: endpointVariants('GET', APPLICATION_PATHS.filter, {
-    ok: ({ query }) => answerList(applicationRows, query),
-    empty: emptyList<LoanApplication>(),
-    fieldErrors: { nrc: ['Must be an NRC such as 123456/78/9.'] },
-  }),
-  stats: endpointVariants('GET', APPLICATION_PATHS.statsByStatus, {
-    ok: ({ query }) => stats((query['status'] ?? 'request') as LoanStatus, applicationRows),
-    empty: { status: 'request', count: 0, total_amount: '0.00', total_amount_due: '0.00' } satisfies LoanStatusStats,
-  }),
-  totalValue: endpointVariants('GET', APPLICATION_PATHS.totalValue, {
-    ok: ({ query }) => ({ ...monthTotal, month: query['month'] ?? 'all' }),
-    empty: { total_value: '0.00', count: 0, month: '03', formatted_total: '0.00' } satisfies MonthlyTotal,
-  }),
-  delete: endpointVariants('DELETE', APPLICATION_PATHS.delete, {
-    ok: ({ body }) => {
-      const ids = ((body as { ids?: number[] })?.ids ?? []).map(Number);
-      return { deleted: ids.length, ids } satisfies DeleteResult;
-    },
-    empty: { deleted: 0, ids: [] } satisfies DeleteResult,
-    fieldErrors: { ids: ['Unknown id 999.'] },
-  }),
-};
+export function loanVariants(kind: LoanKind, rows: readonly LoanApplication[]) {
+  const paths = LOAN_PATHS[kind];
+  return {
+    list: endpointVariants('GET', paths.byStatus, {
+      ok: ({ query }) => answerList(rows, query),
+      empty: emptyList<LoanApplication>(),
+      fieldErrors: { search: ['At most 100 characters.'] },
+    }),
+    filter: endpointVariants('GET', paths.filter, {
+      ok: ({ query }) => answerList(rows, query),
+      empty: emptyList<LoanApplication>(),
+      fieldErrors: { nrc: ['Must be an NRC such as 123456/78/9.'] },
+    }),
+    stats: endpointVariants('GET', paths.statsByStatus, {
+      ok: ({ query }) => stats((query['status'] ?? 'request') as LoanStatus, rows),
+      empty: { status: 'request', count: 0, total_amount: '0.00', total_amount_due: '0.00' } satisfies LoanStatusStats,
+    }),
+    totalValue: endpointVariants('GET', paths.totalValue, {
+      ok: ({ query }) => ({ ...monthTotal, month: query['month'] ?? 'all' }),
+      empty: { total_value: '0.00', count: 0, month: '03', formatted_total: '0.00' } satisfies MonthlyTotal,
+    }),
+    delete: endpointVariants('DELETE', paths.delete, {
+      ok: ({ body }) => {
+        const ids = ((body as { ids?: number[] })?.ids ?? []).map(Number);
+        return { deleted: ids.length, ids } satisfies DeleteResult;
+      },
+      empty: { deleted: 0, ids: [] } satisfies DeleteResult,
+      fieldErrors: { ids: ['Unknown id 999.'] },
+    }),
+  };
+}
+
+/** The application endpoints: `server.use(applicationsVariants.list.error)`. */
+export const applicationsVariants = loanVariants('application', applicationRows);
+/** The top-up endpoints (/api/loanTopUp): `server.use(topupsVariants.list.error)`. */
+export const topupsVariants = loanVariants('topup', topupRows);
 
 /** Every application endpoint answering normally: `setupApiServer(...applicationsHandlers)`. */
 export const applicationsHandlers = Object.values(applicationsVariants).map((v) => v.ok);
+
+/** Every top-up endpoint answering normally: `setupApiServer(...topupsHandlers)`. */
+export const topupsHandlers = Object.values(topupsVariants).map((v) => v.ok);
 
 export * from './application-details';

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { BRANCHES, LOAN_KIND_PERMISSIONS, type LoanApplication, type LoanStatus } from '@loan/shared-contract';
+import { BRANCHES, LOAN_KIND_PERMISSIONS, loanExportFilename, type LoanApplication, type LoanKind, type LoanStatus } from '@loan/shared-contract';
 import {
   APPLICATION_FILTERS,
   APPLICATION_SORTS,
+  exportHref,
   useDeleteApplicationsMutation,
   useGetApplicationsQuery,
 } from '@loan/loans-data-access';
@@ -18,11 +19,9 @@ import {
   type SortOption,
 } from '@loan/shared-ui';
 import { applicationColumns } from './application-columns';
-import { APPLICATION_LIST_SCREENS, applicationHref } from './application-screens-meta';
+import { KIND_LABEL, LOAN_LIST_SCREENS, loanHref } from './application-screens-meta';
 import { MonthTotal } from './month-total';
 import { StatusTabs } from './status-tabs';
-
-const PERMS = LOAN_KIND_PERMISSIONS.application;
 
 const FILTER_FIELDS: readonly FilterField<(typeof APPLICATION_FILTERS)[number]>[] = [
   { name: 'reference_code', label: 'Reference code', placeholder: 'LA-2026-000123' },
@@ -43,16 +42,24 @@ const SORT_OPTIONS: readonly SortOption[] = [
 ];
 
 export interface ApplicationsListPageProps {
+  /** Applications (/api/applyForLoan, the default) or top-ups (/api/loanTopUp). */
+  kind?: LoanKind;
   status: LoanStatus;
 }
 
-/** One screen for the four application lists (requests, rejected, approved, closed). */
-export function ApplicationsListPage({ status }: ApplicationsListPageProps) {
-  const screen = APPLICATION_LIST_SCREENS[status];
+/**
+ * One screen for the four status lists (requests, rejected, approved, closed) of both
+ * kinds: applications and top-ups differ only in their api base, permissions and links.
+ */
+export function ApplicationsListPage({ kind = 'application', status }: ApplicationsListPageProps) {
+  const screen = LOAN_LIST_SCREENS[kind][status];
+  const perms = LOAN_KIND_PERMISSIONS[kind];
+  const noun = KIND_LABEL[kind];
   const list = useListParams({ filters: APPLICATION_FILTERS, sorts: APPLICATION_SORTS, defaultSort: '-created_at' });
   const { params } = list;
   const withContract = status === 'approved' || status === 'closed';
   const query = useGetApplicationsQuery({
+    kind,
     status,
     page: params.page,
     pageSize: params.pageSize,
@@ -61,7 +68,7 @@ export function ApplicationsListPage({ status }: ApplicationsListPageProps) {
     filters: params.filters,
     relations: withContract ? 'offerLetter' : undefined,
   });
-  const canDelete = usePermission(PERMS.delete);
+  const canDelete = usePermission(perms.delete);
   const [remove] = useDeleteApplicationsMutation();
   const columns = useMemo(() => applicationColumns(status), [status]);
 
@@ -71,12 +78,12 @@ export function ApplicationsListPage({ status }: ApplicationsListPageProps) {
           label: 'Delete',
           tone: 'danger',
           confirm: {
-            title: 'Delete applications?',
+            title: `Delete ${noun.many}?`,
             message: (rows) =>
-              `${rows.length} application${rows.length === 1 ? '' : 's'} (${rows.map((r) => r.reference_code).join(', ')}) will be deleted. This cannot be undone.`,
+              `${rows.length} ${rows.length === 1 ? noun.one : noun.many} (${rows.map((r) => r.reference_code).join(', ')}) will be deleted. This cannot be undone.`,
           },
           run: async (rows) => {
-            const result = await remove({ ids: rows.map((r) => r.id) });
+            const result = await remove({ kind, ids: rows.map((r) => r.id) });
             if ('error' in result) {
               const reason = errorMessage(result.error, 'Could not delete.');
               return { refused: rows.map((r) => ({ label: r.reference_code, reason })) };
@@ -99,18 +106,22 @@ export function ApplicationsListPage({ status }: ApplicationsListPageProps) {
         query={query}
         list={list}
         getRowId={(r) => String(r.id)}
-        rowHref={(r) => applicationHref(r.id)}
+        rowHref={(r) => loanHref(kind, r.id)}
         rowLabel={(r) => `${r.reference_code}, ${r.fullname}`}
         searchLabel="Search by reference, NRC, mobile or name"
         filterFields={FILTER_FIELDS}
         sortOptions={SORT_OPTIONS}
         bulkActions={bulkActions}
+        exportAction={{
+          href: exportHref({ kind, status, search: params.search, sort: params.sortParam, filters: params.filters }),
+          filename: loanExportFilename(kind, status),
+        }}
         emptyTitle={`No ${screen.title.toLowerCase()}`}
         emptyMessage={params.search || list.activeFilters ? 'Nothing matches the search or filters.' : undefined}
         header={
           <>
-            <StatusTabs branch={branch} />
-            {status === 'request' && <MonthTotal branch={branch} rows={query.data?.items ?? []} />}
+            <StatusTabs kind={kind} branch={branch} />
+            {status === 'request' && <MonthTotal kind={kind} branch={branch} rows={query.data?.items ?? []} />}
           </>
         }
       />

@@ -1,4 +1,4 @@
-import type { LoanApplication } from '@loan/shared-contract';
+import type { LoanApplication, LoanKind } from '@loan/shared-contract';
 import { lusakaMonth, monthlyTotalFromRows, useGetApplicationsTotalValueQuery } from '@loan/loans-data-access';
 import { CURRENCY, MONTHS } from '@loan/shared-contract';
 
@@ -6,9 +6,19 @@ import { CURRENCY, MONTHS } from '@loan/shared-contract';
  * The month's total of the requests (spec §5, §7, §9): /total-value for this business month;
  * '0.00' when there is nothing; when the call fails, summed from the rows shown.
  */
-export function MonthTotal({ branch, rows, now = new Date() }: { branch?: string; rows: readonly LoanApplication[]; now?: Date }) {
+export function MonthTotal({
+  kind = 'application',
+  branch,
+  rows,
+  now = new Date(),
+}: {
+  kind?: LoanKind;
+  branch?: string;
+  rows: readonly LoanApplication[];
+  now?: Date;
+}) {
   const { month, year } = lusakaMonth(now);
-  const { data, isError, isLoading } = useGetApplicationsTotalValueQuery({ month, year, status: 'request', branch });
+  const { data, isError, isLoading } = useGetApplicationsTotalValueQuery({ kind, month, year, status: 'request', branch });
   const total = isError ? monthlyTotalFromRows(rows, month, year) : data;
   const name = MONTHS[Number(month) - 1].name;
   return (

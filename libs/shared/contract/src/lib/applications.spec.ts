@@ -23,6 +23,11 @@ describe('keyset cursor', () => {
     const s = encodeCursor(c);
     expect(s).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeCursor(s)).toEqual(c);
+    const sorted = { createdAt: '2026-03-04 05:06:07.123456+00', id: 42, sort: '-amount', key: '12500.00' };
+    expect(decodeCursor(encodeCursor(sorted))).toEqual(sorted);
+    expect(loanByStatusQuerySchema.parse({ status: 'request', sort: '-amount' }).sort).toEqual({ column: 'amount', direction: 'desc' });
+    expect(loanByStatusQuerySchema.parse({ status: 'request', sort: '' }).sort).toBeUndefined();
+    expect(loanByStatusQuerySchema.safeParse({ status: 'request', sort: 'fullname' }).success).toBe(false);
   });
 
   it.each([

@@ -21,7 +21,9 @@ import {
   withDateOrder,
   listEnvelope,
   listPageParams,
+  sortField,
   type ListCursor,
+  type Sort,
 } from './fields';
 import { P, type PermissionName } from './permissions';
 import { LOAN_STATUSES, type LoanStatus } from './statuses';
@@ -132,12 +134,23 @@ export const relationsSchema = z.preprocess(
 
 const paging = listPageParams;
 
+/** Columns the loan lists sort by: `?sort=-created_at` (the default), `created_at`, `amount`, `-amount`. */
+export const LOAN_SORTS = ['created_at', 'amount'] as const;
+export type LoanSortColumn = (typeof LOAN_SORTS)[number];
+export type LoanSort = Sort<LoanSortColumn>;
+export const DEFAULT_LOAN_SORT: LoanSort = { column: 'created_at', direction: 'desc' };
+/** The list's order as sent (`-amount`); the cursor records it. */
+export const loanSortText = (s: LoanSort): string => `${s.direction === 'desc' ? '-' : ''}${s.column}`;
+/** `?sort=`: absent or blank is newest first. */
+export const loanSortSchema = blankAsAbsent(sortField(LOAN_SORTS));
+
 // ---------------------------------------------------------------------------------------
 // Queries and bodies
 // ---------------------------------------------------------------------------------------
 
 export const loanByStatusQuerySchema = z.object({
   ...paging,
+  sort: loanSortSchema,
   status: loanStatusSchema,
   search: searchParamSchema,
   relations: relationsSchema,
@@ -182,6 +195,7 @@ const dateRange = {
 export const loanFilterQuerySchema = withDateOrder(
   z.object({
     ...paging,
+    sort: loanSortSchema,
     nrc: optText(20),
     mobile: optText(20),
     amount: blankAsAbsent(loanAmountSchema),
@@ -193,6 +207,44 @@ export const loanFilterQuerySchema = withDateOrder(
     relations: relationsSchema,
   }),
 );
+/**
+ * GET /export: the CSV of one status's list as filtered on screen (search and the /filter
+ * fields, in the list's sort), every page, streamed. Gated by that status's list permission.
+ */
+export const loanExportQuerySchema = withDateOrder(
+  z.object({
+    status: loanStatusSchema,
+    search: searchParamSchema,
+    sort: loanSortSchema,
+    nrc: optText(20),
+    mobile: optText(20),
+    amount: blankAsAbsent(loanAmountSchema),
+    ...dateRange,
+    employer: optText(120),
+    reference_code: optText(32),
+    branch: branchFilterSchema,
+  }),
+);
+export type LoanExportQuery = z.input<typeof loanExportQuerySchema>;
+
+/** The export's columns, in order (the CSV's header row). */
+export const LOAN_EXPORT_COLUMNS = [
+  'reference_code',
+  'fullname',
+  'nrc',
+  'mobile',
+  'employer',
+  'branch',
+  'amount',
+  'total_amount_due',
+  'tenure_months',
+  'status',
+  'created_at',
+] as const satisfies readonly (keyof LoanApplication)[];
+
+/** The export's file name: `topup_requests.csv`, `application_closed.csv`. */
+export const loanExportFilename = (kind: LoanKind, status: LoanStatus): string => `${kind}_${status === 'request' ? 'requests' : status}.csv`;
+
 export type LoanFilterQuery = z.input<typeof loanFilterQuerySchema>;
 export type LoanFilterParsed = z.output<typeof loanFilterQuerySchema>;
 

@@ -10,6 +10,15 @@ export function setApiBaseUrl(url: string) {
   baseUrl = url.replace(/\/$/, '');
 }
 
+/**
+ * The address of an api GET for the browser to open itself (a file download the browser
+ * streams to disk): the api's base URL (same origin when empty), the path and the params.
+ */
+export function downloadUrl(path: string, params: Record<string, string | number> = {}): string {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  return `${baseUrl}${path}${query ? `?${query}` : ''}`;
+}
+
 export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));

@@ -11,7 +11,7 @@ const applications = [P.viewLoanModule, P.viewLoanApplications] as const;
 const topups = [P.viewLoanModule, P.viewLoanTopups] as const;
 const transactions = [P.viewTransactionModule] as const;
 
-const byStatus = (status: string) => ({ path: `${API.applications}/byStatus`, query: { status } });
+const byStatus = (status: string, base: string = API.applications) => ({ path: `${base}/byStatus`, query: { status } });
 
 /**
  * Every signed-in screen of spec §2 (plus the added top-up Approved list of NOTES.md), once.
@@ -87,34 +87,38 @@ export const SCREENS = {
     title: 'Top-up Requests',
     permissions: [...topups, P.viewRequestTopups],
     menu: { group: TOPUPS, label: 'Requests', order: 30 },
-    status: 'planned',
+    firstCall: byStatus('request', API.topups),
+    status: 'ready',
   },
   topupsRejected: {
     path: '/loans/topup/rejected',
     title: 'Rejected Top-ups',
     permissions: [...topups, P.viewRejectedTopups],
     menu: { group: TOPUPS, label: 'Rejected', order: 31 },
-    status: 'planned',
+    firstCall: byStatus('rejected', API.topups),
+    status: 'ready',
   },
   topupsApproved: {
     path: '/loans/topup/approved',
     title: 'Approved Top-ups',
     permissions: [...topups, P.viewApprovedTopups],
     menu: { group: TOPUPS, label: 'Approved', order: 32 },
-    status: 'planned',
+    firstCall: byStatus('approved', API.topups),
+    status: 'ready',
   },
   topupsClosed: {
     path: '/loans/topup/closed',
     title: 'Closed Top-ups',
     permissions: [...topups, P.viewClosedTopups],
     menu: { group: TOPUPS, label: 'Closed', order: 33 },
-    status: 'planned',
+    firstCall: byStatus('closed', API.topups),
+    status: 'ready',
   },
   topupDetails: {
     path: '/loans/topup/:id',
     title: 'Top-up Details',
     permissions: [P.viewTopup],
-    status: 'planned',
+    status: 'ready',
   },
   disbursements: {
     path: '/transactions/disbursements',

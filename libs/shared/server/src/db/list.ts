@@ -61,7 +61,23 @@ export function narrowToScope(scope: BranchScope, branchId: number | undefined |
  * key as the database's exact timestamp text so the seek lands on the same microsecond.
  */
 export function keysetAfter(sortKey: AnyColumn | SQL, id: AnyColumn | SQL, cursor: ListCursor): SQL {
-  return sql`(${sortKey}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
+  return keysetSeek(sortKey, id, sql`${cursor.createdAt}::timestamptz`, cursor.id, 'desc');
+}
+
+/**
+ * Keyset paging in any order on (sort key, id), both in `direction`: the rows after the
+ * position (`keyValue` as SQL with its cast, e.g. sql`${text}::numeric`, and the id).
+ */
+export function keysetSeek(
+  sortKey: AnyColumn | SQL,
+  id: AnyColumn | SQL,
+  keyValue: SQL,
+  afterId: number,
+  direction: 'asc' | 'desc',
+): SQL {
+  return direction === 'desc'
+    ? sql`(${sortKey}, ${id}) < (${keyValue}, ${afterId})`
+    : sql`(${sortKey}, ${id}) > (${keyValue}, ${afterId})`;
 }
 
 /**

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ListEnvelope } from '@loan/shared-contract';
-import { ListScreen, type BulkAction, type ListQueryState } from './list-screen';
+import { ListScreen, type BulkAction, type ExportAction, type ListQueryState } from './list-screen';
 import { useListParams } from './use-list-params';
 
 interface Row {
@@ -22,9 +22,10 @@ function query(over: Partial<ListQueryState<Row>> = {}): ListQueryState<Row> {
   return { data: page(rows), isLoading: false, isFetching: false, isError: false, refetch: jest.fn(), ...over };
 }
 
-function setup(q: ListQueryState<Row>, bulk: BulkAction<Row>[] = [], url = '/list') {
+function setup(q: ListQueryState<Row>, bulk: BulkAction<Row>[] = [], url = '/list', exportAction?: (search: string) => ExportAction) {
   function Screen() {
     const list = useListParams({ filters: ['nrc'], sorts: ['created_at'], defaultSort: '-created_at' });
+    const download = exportAction?.(list.params.search ?? '');
     return (
       <ListScreen
         caption="Requests"
@@ -40,6 +41,7 @@ function setup(q: ListQueryState<Row>, bulk: BulkAction<Row>[] = [], url = '/lis
           { value: 'created_at', label: 'Oldest first' },
         ]}
         bulkActions={bulk}
+        exportAction={download}
       />
     );
   }
@@ -136,4 +138,16 @@ it('selects the whole page from the header and is keyboard usable', async () => 
   expect(screen.getByRole('checkbox', { name: 'Select all rows on this page' })).toHaveFocus();
   await userEvent.keyboard(' ');
   expect(screen.getByRole('toolbar', { name: 'Bulk actions' })).toHaveTextContent('15 selected');
+});
+
+it('offers the export of the filtered list only when given, following the list params', async () => {
+  setup(query(), [], '/list?search=banda', (search) => ({ href: `/api/things/export?search=${search}`, filename: 'things.csv' }));
+  const link = screen.getByRole('link', { name: 'Export CSV' });
+  expect(link).toHaveAttribute('href', '/api/things/export?search=banda');
+  expect(link).toHaveAttribute('download', 'things.csv');
+});
+
+it('shows no export without an export action', () => {
+  setup(query());
+  expect(screen.queryByRole('link', { name: /export/i })).not.toBeInTheDocument();
 });

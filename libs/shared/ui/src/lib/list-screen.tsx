@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import type { ListEnvelope } from '@loan/shared-contract';
-import { Button, type ButtonVariant } from './button';
+import { Button, buttonClass, type ButtonVariant } from './button';
 import { DataTable } from './data-table';
 import { FilterBar, type FilterField, type SortOption } from './filter-bar';
 import { ConfirmDialog } from './modal';
@@ -22,6 +22,19 @@ export interface BulkAction<T> {
   /** Asked first (destructive actions); the dialog names how many rows. */
   confirm?: { title: string; message: (rows: T[]) => ReactNode; confirmLabel?: string };
   run: (rows: T[]) => Promise<BulkOutcome | void>;
+}
+
+/**
+ * Download of the list as it is filtered (all pages, not only the one shown): a link the
+ * browser follows itself, so the api's streamed file goes straight to disk.
+ */
+export interface ExportAction {
+  /** The file's address with the list's search, filters and sort. */
+  href: string;
+  /** 'Export CSV' by default. */
+  label?: string;
+  /** The suggested file name (the api's Content-Disposition names it too). */
+  filename?: string;
 }
 
 /** The state of the list's query, as an RTK Query hook returns it. */
@@ -53,6 +66,8 @@ export interface ListScreenProps<T, F extends string, S extends string> {
   emptyMessage?: ReactNode;
   /** Above the filter bar: status tabs, totals. */
   header?: ReactNode;
+  /** A download of the filtered list (CSV), shown beside the filters; none when absent. */
+  exportAction?: ExportAction;
 }
 
 /**
@@ -76,6 +91,7 @@ export function ListScreen<T, F extends string = never, S extends string = never
   emptyTitle = 'No records found',
   emptyMessage,
   header,
+  exportAction,
 }: ListScreenProps<T, F, S>) {
   const { params } = list;
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -160,6 +176,17 @@ export function ListScreen<T, F extends string = never, S extends string = never
     <div className="space-y-3">
       {header}
       <FilterBar list={list} searchLabel={searchLabel} fields={filterFields} sortOptions={sortOptions} />
+      {exportAction && (
+        <div className="flex justify-end">
+          <a
+            href={exportAction.href}
+            download={exportAction.filename ?? ''}
+            className={buttonClass('secondary', 'sm')}
+          >
+            {exportAction.label ?? 'Export CSV'}
+          </a>
+        </div>
+      )}
       {notice && (notice.message || notice.refused?.length) ? (
         <div
           role="status"

@@ -14,6 +14,8 @@ import {
   loanCommentBodySchema,
   loanCommentStatusBodySchema,
   loanDeleteSchema,
+  loanExportFilename,
+  loanExportQuerySchema,
   loanFilterQuerySchema,
   loanMonthlyStatsQuerySchema,
   loanRequestsStatsQuerySchema,
@@ -79,6 +81,22 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
       auth: byStatusAny,
       query: loanByStatusQuerySchema,
       handler: (ctx) => service.listByStatus(ctx.db, kind, ctx.query, actorOf(ctx)),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/export`,
+      response: null,
+      auth: byStatusAny,
+      query: loanExportQuerySchema,
+      handler: async (ctx) => {
+        const stream = await service.exportCsv(ctx.db, kind, ctx.query, actorOf(ctx));
+        return ctx.reply
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${loanExportFilename(kind, ctx.query.status)}"`)
+          .send(stream);
+      },
     }),
     defineRoute({
       method: 'GET',

@@ -67,11 +67,20 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
     .strict();
 }
 
-/** Keyset position: the sort key (created_at as the database's exact text) and id of the last row. */
+/**
+ * Keyset position: created_at (the database's exact text) and id of the last row; for a
+ * list in another order, also that order (`sort`, as sent: `-amount`) and the row's value
+ * of its sort column (`key`, exact text), so a page seeks on (key, id) and a cursor of one
+ * order is never read as another's.
+ */
 export interface ListCursor {
   createdAt: string;
   id: number;
+  sort?: string;
+  key?: string;
 }
+
+const CURSOR_SORT = /^-?[a-z_]{1,40}$/;
 
 const CURSOR_CREATED_AT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
@@ -92,9 +101,11 @@ function fromBase64Url(s: string): string | null {
   }
 }
 
-/** Opaque, URL-safe cursor for keyset paging on (created_at DESC, id DESC). */
+/** Opaque, URL-safe cursor for keyset paging on (created_at DESC, id DESC) or another order. */
 export function encodeCursor(cursor: ListCursor): string {
-  return toBase64Url(JSON.stringify([cursor.createdAt, cursor.id]));
+  const base: unknown[] = [cursor.createdAt, cursor.id];
+  if (cursor.sort !== undefined) base.push(cursor.sort, cursor.key ?? '');
+  return toBase64Url(JSON.stringify(base));
 }
 
 /** The cursor's position, or null when it is not one this api wrote. */
@@ -103,11 +114,13 @@ export function decodeCursor(value: string): ListCursor | null {
   if (text === null) return null;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [createdAt, id] = parsed as unknown[];
+    if (!Array.isArray(parsed) || (parsed.length !== 2 && parsed.length !== 4)) return null;
+    const [createdAt, id, sort, key] = parsed as unknown[];
     if (typeof createdAt !== 'string' || !CURSOR_CREATED_AT.test(createdAt)) return null;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
-    return { createdAt, id };
+    if (parsed.length === 2) return { createdAt, id };
+    if (typeof sort !== 'string' || !CURSOR_SORT.test(sort) || typeof key !== 'string' || key.length > 64) return null;
+    return { createdAt, id, sort, key };
   } catch {
     return null;
   }

@@ -2,14 +2,16 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { LoanApplication, LoanCursor, LoanKind, LoanStatus } from '@loan/shared-contract';
-import { keysetAfter, likePrefix, queryRows, type Db } from '@loan/shared-server';
+import { DEFAULT_LOAN_SORT, type LoanApplication, type LoanCursor, type LoanKind, type LoanSort, type LoanStatus } from '@loan/shared-contract';
+import { keysetSeek, likePrefix, queryRows, type Db } from '@loan/shared-server';
 import { branches, loanApplications as la } from '@loan/shared-server/schema';
 
 /**
  * SQL of loan applications and top-ups (one table, `kind`). Lists are ordered newest
  * first on (created_at DESC, id DESC), the order of the (kind, [branch,] status,
- * created_at, id) indexes, so a keyset cursor seeks straight to its page and a page
+ * created_at, id) indexes, or on (created_at, id) ascending or (amount, id) either way
+ * (the (kind, [branch,] status, amount, id) indexes of migration 0750), all with the id as
+ * the tie-break, so a keyset cursor seeks straight to its page and a page
  * number pages over the index alone (deferred join). Counts and sums come from
  * loan_stats_monthly (kept by triggers), never from a scan per request.
  */
@@ -181,6 +183,23 @@ export interface ListedLoan {
 
 const NEWEST_FIRST = sql.raw('loan_applications.created_at DESC, loan_applications.id DESC');
 
+/** The list's ORDER BY: its sort column, then the id, both in its direction. */
+function orderBy(order: LoanSort): SQL {
+  const dir = order.direction === 'desc' ? 'DESC' : 'ASC';
+  return sql.raw(`loan_applications.${order.column} ${dir}, loan_applications.id ${dir}`);
+}
+
+/** The rows after a cursor in the list's order (the cursor's key as the column's exact text). */
+function seekAfter(order: LoanSort, cursor: LoanCursor): SQL {
+  return order.column === 'amount'
+    ? keysetSeek(la.amount, la.id, sql`${cursor.key ?? ''}::numeric`, cursor.id, order.direction)
+    : keysetSeek(la.createdAt, la.id, sql`${cursor.createdAt}::timestamptz`, cursor.id, order.direction);
+}
+
+/** Whether `order` is the default newest-first order (the month-anchored paging assumes it). */
+export const isNewestFirst = (order: LoanSort): boolean =>
+  order.column === DEFAULT_LOAN_SORT.column && order.direction === DEFAULT_LOAN_SORT.direction;
+
 const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
 
@@ -205,10 +224,10 @@ export async function readRows<T>(db: Db, query: SQL, prepare: boolean): Promise
 }
 
 /**
- * One page, newest first, perPage + 1 rows (the extra one says whether more follow).
- * With a cursor it seeks (keyset); else it skips `offset` index entries without touching
- * the table (from `fromMonth` when given, so the skip stays within about one month),
- * then reads only the page's rows.
+ * One page in `order` (newest first by default), perPage + 1 rows (the extra one says
+ * whether more follow). With a cursor it seeks (keyset); else it skips `offset` index
+ * entries without touching the table (from `fromMonth` when given, newest first only, so
+ * the skip stays within about one month), then reads only the page's rows.
  */
 export async function listPage(
   db: Db,
@@ -221,15 +240,20 @@ export async function listPage(
     fromMonth?: string;
     /** Use a prepared statement (only for filters without LIKE: kind, status, branch). */
     prepare?: boolean;
+    /** The list's order; newest first when absent. */
+    order?: LoanSort;
   },
 ): Promise<ListedLoan[]> {
+  const order = opts.order ?? DEFAULT_LOAN_SORT;
+  const ordered = isNewestFirst(order) ? NEWEST_FIRST : orderBy(order);
+  if (opts.fromMonth && !isNewestFirst(order)) throw new Error('fromMonth paging is for the newest-first order only');
   if (opts.fromMonth) {
     where = and(
       where,
       sql`${la.createdAt} < ((${opts.fromMonth}::date + interval '1 month')::timestamp AT TIME ZONE 'UTC')`,
     ) as SQL;
   }
-  if (opts.cursor) where = and(where, keysetAfter(la.createdAt, la.id, opts.cursor)) as SQL;
+  if (opts.cursor) where = and(where, seekAfter(order, opts.cursor)) as SQL;
   // A literal (a validated page size + 1): with a parameter PostgreSQL assumes a large
   // LIMIT and never chooses the cached generic plan of the prepared statement.
   const limit = sql.raw(String(Math.trunc(opts.perPage) + 1));
@@ -239,17 +263,17 @@ export async function listPage(
           db,
           sql`SELECT ${LIST_COLUMNS} FROM loan_applications
                 LEFT JOIN branches ON branches.id = loan_applications.branch_id
-               WHERE ${where} ORDER BY ${NEWEST_FIRST} LIMIT ${limit}`,
+               WHERE ${where} ORDER BY ${ordered} LIMIT ${limit}`,
           !!opts.prepare,
         )
       : await readRows<ListDbRow>(
           db,
           sql`SELECT ${LIST_COLUMNS}
                 FROM (SELECT loan_applications.id AS pid FROM loan_applications
-                       WHERE ${where} ORDER BY ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${opts.offset}) AS page_ids
+                       WHERE ${where} ORDER BY ${ordered} LIMIT ${limit} OFFSET ${opts.offset}) AS page_ids
                 JOIN loan_applications ON loan_applications.id = page_ids.pid
                 LEFT JOIN branches ON branches.id = loan_applications.branch_id
-               ORDER BY ${NEWEST_FIRST}`,
+               ORDER BY ${ordered}`,
           !!opts.prepare,
         );
   return rows.map((r) => ({ item: toLoanApplication(r), createdAtText: r.created_at_text }));

@@ -1,4 +1,4 @@
-import type { ListEnvelope, LoanKind, PermissionName } from '@loan/shared-contract';
+import type { ListEnvelope, LoanKind, LoanSort, PermissionName } from '@loan/shared-contract';
 import type { LoanApplication } from '@loan/shared-contract';
 import { inScope, narrowToScope, notFound, type AuditActor, type BranchScope, type Db } from '@loan/shared-server';
 import * as repo from '../repository';
@@ -24,6 +24,8 @@ export interface PageArgs {
   page: number;
   pageSize: number;
   cursor?: string;
+  /** The list's order; newest first when absent. */
+  sort?: LoanSort;
 }
 
 export const NOUN: Record<LoanKind, string> = { application: 'Application', topup: 'Top-up' };

@@ -1,6 +1,11 @@
 import {
+  DEFAULT_LOAN_SORT,
+  LOAN_EXPORT_COLUMNS,
   LOAN_KIND_PERMISSIONS,
   decodeCursor,
+  loanSortText,
+  type LoanCursor,
+  type LoanSort,
   type ListEnvelope,
   type LoanApplication,
   type LoanComment,
@@ -8,8 +13,9 @@ import {
   type LoanRelation,
   type LoanStatus,
 } from '@loan/shared-contract';
+import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
-import { forbidden, keysetEnvelope, type BranchScope, type Db } from '@loan/shared-server';
+import { csvRow, forbidden, invalid, keysetEnvelope, type BranchScope, type Db } from '@loan/shared-server';
 import * as repo from '../repository';
 import { emptyPage, findInScope, iso, resolveBranch, type Actor, type PageArgs } from './common';
 
@@ -44,6 +50,28 @@ async function withRelations(db: Db, rows: LoanApplication[], relations: readonl
   return rows;
 }
 
+/**
+ * The cursor of a page in `order`, or a 422 when it was written for another order (or its
+ * key is not a value of the order's column): a cursor seeks on its own order's key only.
+ */
+export function cursorFor(value: string | undefined, order: LoanSort): LoanCursor | undefined {
+  if (!value) return undefined;
+  const cursor = decodeCursor(value);
+  if (!cursor) return undefined;
+  const sort = loanSortText(order);
+  const written = cursor.sort ?? loanSortText(DEFAULT_LOAN_SORT);
+  const keyOk = order.column !== 'amount' || /^\d{1,15}(\.\d{1,2})?$/.test(cursor.key ?? '');
+  if (written !== sort || !keyOk) throw invalid('cursor', 'The cursor belongs to another sort order: start again from page 1.');
+  return cursor;
+}
+
+/** Where a row lies in the list's order (the next page's cursor). */
+function positionIn(order: LoanSort, r: repo.ListedLoan): LoanCursor {
+  const at = { createdAt: r.createdAtText, id: r.item.id };
+  if (order.column === 'created_at' && order.direction === 'desc') return at;
+  return { ...at, sort: loanSortText(order), key: order.column === 'amount' ? r.item.amount : r.createdAtText };
+}
+
 export async function pageOf(
   db: Db,
   filter: repo.ListFilter,
@@ -53,12 +81,13 @@ export async function pageOf(
 ): Promise<ListEnvelope<LoanApplication>> {
   const where = customWhere ?? repo.whereOf(filter);
   const fromStats = !customWhere && repo.countableFromStats(filter);
-  const cursor = args.cursor ? (decodeCursor(args.cursor) ?? undefined) : undefined;
+  const order = args.sort ?? DEFAULT_LOAN_SORT;
+  const cursor = cursorFor(args.cursor, order);
   const offset = (args.page - 1) * args.pageSize;
   const scope = { kind: filter.kind, status: filter.status, branchId: filter.branchId };
   let rows: repo.ListedLoan[];
   let total: number;
-  if (fromStats && !cursor && offset > 0) {
+  if (fromStats && !cursor && offset > 0 && repo.isNewestFirst(order)) {
     // Indexed paging by number: the per-month counts say in which month row `offset`
     // lies, so the index skip starts there instead of at the newest row.
     const months = await repo.monthCounts(db, scope);
@@ -74,13 +103,13 @@ export async function pageOf(
       : [];
   } else {
     [rows, total] = await Promise.all([
-      repo.listPage(db, where, { perPage: args.pageSize, cursor, offset, prepare: fromStats }),
+      repo.listPage(db, where, { perPage: args.pageSize, cursor, offset, prepare: fromStats, order }),
       fromStats ? repo.statsTotals(db, scope).then((t) => t.count) : repo.cappedCount(db, where),
     ]);
   }
   // A count past the cap is not exact, so the answer leaves `total` out (the envelope's rule).
   const exact = fromStats || total <= repo.COUNT_CAP;
-  const envelope = keysetEnvelope(rows, args, (r) => r.item, (r) => ({ createdAt: r.createdAtText, id: r.item.id }), exact ? total : undefined);
+  const envelope = keysetEnvelope(rows, args, (r) => r.item, (r) => positionIn(order, r), exact ? total : undefined);
   envelope.items = await withRelations(db, envelope.items, relations);
   return envelope;
 }
@@ -169,3 +198,60 @@ export async function byId(
   return dto;
 }
 
+
+/** Rows the export reads per query (keyset batches: memory stays flat however many rows). */
+export const EXPORT_BATCH = 500;
+
+export interface ExportArgs {
+  status: LoanStatus;
+  search?: string;
+  sort?: LoanSort;
+  nrc?: string;
+  mobile?: string;
+  amount?: string;
+  fromDate?: string;
+  toDate?: string;
+  employer?: string;
+  reference_code?: string;
+  branch?: string;
+}
+
+async function* exportLines(db: Db, filter: repo.ListFilter | null, order: LoanSort): AsyncGenerator<string> {
+  yield csvRow(LOAN_EXPORT_COLUMNS);
+  if (!filter) return;
+  const where = repo.whereOf(filter);
+  let cursor: LoanCursor | undefined;
+  for (;;) {
+    const rows = await repo.listPage(db, where, { perPage: EXPORT_BATCH - 1, cursor, offset: 0, order });
+    for (const r of rows) yield csvRow(LOAN_EXPORT_COLUMNS.map((c) => r.item[c]));
+    if (rows.length < EXPORT_BATCH) return;
+    cursor = positionIn(order, rows[rows.length - 1]);
+  }
+}
+
+/**
+ * GET /export: one status's list as filtered on screen (search, the /filter fields,
+ * branch, sort), every row, as CSV streamed in keyset batches; cells are formula-safe
+ * (csvRow). Needs the list's own permission (`can view <status> applications|topups`).
+ */
+export async function exportCsv(db: Db, kind: LoanKind, q: ExportArgs, actor: Pick<Actor, 'can' | 'scope'>): Promise<Readable> {
+  if (!actor.can(LOAN_KIND_PERMISSIONS[kind].byStatus[q.status])) throw forbidden();
+  const branchId = await resolveBranch(db, q.branch, actor.scope);
+  const filter: repo.ListFilter | null =
+    branchId === null
+      ? null
+      : {
+          kind,
+          status: q.status,
+          branchId,
+          search: q.search,
+          nrc: q.nrc,
+          mobile: q.mobile,
+          amount: q.amount,
+          fromDate: q.fromDate,
+          toDate: q.toDate,
+          employer: q.employer,
+          referenceCode: q.reference_code,
+        };
+  return Readable.from(exportLines(db, filter, q.sort ?? DEFAULT_LOAN_SORT));
+}
