@@ -1,0 +1,205 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  APPLY_STEPS,
+  applicationFormSchema,
+  normalizeMobile,
+  type ApplicationForm,
+  type ApplicationFormInput,
+  type ApplyStep,
+  type CreateApplicationResponse,
+  type UnfinishedApplication,
+} from '@loan/shared-contract';
+import { applyServerErrors, errorMessage, fieldErrors, isFetchError } from '@loan/shared-data-access-api';
+import {
+  useCheckRecordMutation,
+  useCreateApplicationMutation,
+  useNewClientMutation,
+  useRecordIpAddressMutation,
+  useSaveUnfinishedMutation,
+} from '@loan/public-borrower-data-access';
+import { EMPTY_APPLICATION, EXPIRED_TEXT, STEP_FIELDS, draftData, nextStep, stepOfField } from './apply-steps';
+
+/** Proof that a mobile number was confirmed by OTP. */
+export type MobileTicket = { value: string; mobile: string };
+
+/**
+ * The state of /apply: the form, the current step, the OTP ticket, the draft saving and the
+ * calls made on moving on and on sending (spec §1, NOTES.md 'Borrower side').
+ */
+export function useApplyFlow() {
+  const [step, setStep] = useState<ApplyStep>('personal');
+  const [ticket, setTicket] = useState<MobileTicket | null>(null);
+  // Where a confirmed code leads: on, or back to "check and send" when a confirmation ran out there.
+  const [afterOtp, setAfterOtp] = useState<ApplyStep>(nextStep('otp'));
+  const [duplicate, setDuplicate] = useState(false);
+  const [resuming, setResuming] = useState(false);
+  const [resumedNotice, setResumedNotice] = useState(false);
+  const [done, setDone] = useState<CreateApplicationResponse | null>(null);
+  const [submitError, setSubmitError] = useState<string>();
+
+  const [recordIp] = useRecordIpAddressMutation();
+  const [checkRecord, checking] = useCheckRecordMutation();
+  const [saveUnfinished] = useSaveUnfinishedMutation();
+  const [newClient, creatingClient] = useNewClientMutation();
+  const [createApplication, submitting] = useCreateApplicationMutation();
+
+  const form = useForm<ApplicationFormInput, unknown, ApplicationForm>({
+    resolver: zodResolver(applicationFormSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY_APPLICATION,
+  });
+  const { trigger, getValues, watch, reset, handleSubmit, getFieldState } = form;
+  // A field showing an error checks again as the borrower types, so the message goes as
+  // soon as it is fixed (not on blur: that would move the button under the pointer).
+  const register: typeof form.register = (name, options) =>
+    form.register(name, {
+      ...options,
+      onChange: (e: unknown) => {
+        options?.onChange?.(e);
+        if (getFieldState(name).error) void trigger(name);
+      },
+    } as typeof options);
+
+  const ipRecorded = useRef(false);
+  useEffect(() => {
+    if (ipRecorded.current) return;
+    ipRecorded.current = true;
+    void recordIp();
+  }, [recordIp]);
+
+  const mobile = watch('mobile');
+  const confirmedMobile = ticket && ticket.mobile === normalizeMobile(mobile ?? '') ? ticket : null;
+
+  /**
+   * Saves the answers so far under the confirmed mobile. Only with its ticket (the server
+   * refuses anyone else's draft), so nothing is saved before the code is confirmed.
+   */
+  const save = (next: ApplyStep, proof = confirmedMobile) => {
+    if (!proof) return;
+    // Saving is a convenience: a failure must not stop the borrower.
+    void saveUnfinished({ mobile: proof.mobile, step: next, data: draftData(getValues()), ticket: proof.value });
+  };
+
+  const go = (next: ApplyStep) => {
+    setSubmitError(undefined);
+    setStep(next);
+  };
+
+  /** The confirmation ran out (or was refused): the borrower confirms the number again, then comes back. */
+  const reconfirm = (message: string, back: ApplyStep) => {
+    setTicket(null);
+    setAfterOtp(back);
+    go('otp');
+    setSubmitError(message);
+  };
+
+  const nextFrom = async (current: ApplyStep) => {
+    const ok = await trigger(STEP_FIELDS[current], { shouldFocus: true });
+    if (!ok) return;
+    if (current === 'employment' && confirmedMobile) {
+      // The client is registered once its details are known, with the proof of the mobile.
+      const v = getValues();
+      const r = await newClient({ nrc: v.nrc, full_name: v.full_name, mobile: v.mobile, employer: v.employer, branch: v.branch, ticket: confirmedMobile.value });
+      if ('error' in r) {
+        if (fieldErrors(r.error)['ticket']) reconfirm(EXPIRED_TEXT, 'employment');
+        else setSubmitError(errorMessage(r.error, 'We could not save your details. Please try again.'));
+        return;
+      }
+    }
+    if (current === 'personal') {
+      const r = await checkRecord({ nrc: getValues('nrc') });
+      // On failure (UNKNOWN) the borrower goes on; the server checks again on submit.
+      if ('data' in r && r.data?.exist) {
+        setDuplicate(true);
+        return;
+      }
+      setDuplicate(false);
+    }
+    const next = nextStep(current);
+    save(next);
+    go(next);
+  };
+
+  const onVerified = ({ ticket: value }: { ticket: string }) => {
+    const t = { value, mobile: normalizeMobile(getValues('mobile')) };
+    setTicket(t);
+    save(afterOtp, t);
+    go(afterOtp);
+  };
+
+  const onResumed = (app: UnfinishedApplication, t: MobileTicket) => {
+    reset({ ...EMPTY_APPLICATION, ...app.data, mobile: app.data.mobile || t.mobile } as ApplicationFormInput);
+    setTicket(t);
+    setResuming(false);
+    setResumedNotice(true);
+    go(app.step);
+  };
+
+  const submit = handleSubmit(
+    async (values) => {
+      if (!confirmedMobile) {
+        setAfterOtp('review');
+        go('otp');
+        return;
+      }
+      setSubmitError(undefined);
+      const r = await createApplication({ ...values, ticket: confirmedMobile.value });
+      if ('data' in r && r.data) {
+        setDone(r.data);
+        return;
+      }
+      const e = r.error;
+      const shown = applyServerErrors(form, e);
+      if (shown.fields.length) {
+        go(stepOfField(shown.fields[0]));
+        return;
+      }
+      if (isFetchError(e) && e.status === 409) {
+        setDuplicate(true);
+        go('personal');
+        return;
+      }
+      if (shown.others['ticket'] || (isFetchError(e) && (e.status === 401 || e.status === 403))) {
+        reconfirm(EXPIRED_TEXT, 'review');
+        return;
+      }
+      setSubmitError(errorMessage(e, 'We could not send your application. Please try again.'));
+    },
+    (errs) => go(stepOfField(Object.keys(errs)[0] ?? 'nrc')),
+  );
+
+  /** The main button of a step, also run by Enter in a field. */
+  const advance = () => {
+    if (step === 'review') void submit();
+    else if (step === 'otp') {
+      if (confirmedMobile) go(afterOtp);
+    } else void nextFrom(step);
+  };
+
+  return {
+    form,
+    register,
+    step,
+    index: APPLY_STEPS.indexOf(step),
+    go,
+    back: () => go(APPLY_STEPS[APPLY_STEPS.indexOf(step) - 1] as ApplyStep),
+    advance,
+    confirmedMobile,
+    duplicate,
+    clearDuplicate: () => setDuplicate(false),
+    resuming,
+    setResuming,
+    resumedNotice,
+    done,
+    submitError,
+    onVerified,
+    onResumed,
+    checking: checking.isLoading,
+    submitting: submitting.isLoading,
+    busy: checking.isLoading || submitting.isLoading || creatingClient.isLoading,
+  };
+}
+
+export type ApplyFlow = ReturnType<typeof useApplyFlow>;
