@@ -38,7 +38,7 @@ it('shows everything about the application: client, amounts in ZMW, tenure, rate
   expect(loan).toHaveTextContent('InterestZMW 825.00');
   expect(loan).toHaveTextContent('Total dueZMW 3,575.00');
   expect(loan).toHaveTextContent('Tenure6 months');
-  expect(loan).toHaveTextContent('Rate (flat)30%');
+  expect(loan).toHaveTextContent('Rate (flat, a month)5%');
   expect(loan).toHaveTextContent('Monthly instalmentZMW 595.83');
   expect(within(screen.getByRole('list', { name: 'Status history' })).getByText('Submitted')).toBeInTheDocument();
   const comments = screen.getByRole('list', { name: 'Comments' });

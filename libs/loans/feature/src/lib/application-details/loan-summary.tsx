@@ -10,11 +10,14 @@ export function monthlyInstalment(row: Pick<LoanApplication, 'total_amount_due' 
   return fromNgwee((total + months / 2n) / months);
 }
 
-/** Flat interest rate over the term, in percent with up to two decimals ('30', '12.5'). */
-export function flatRate(row: Pick<LoanApplication, 'amount' | 'interest'>): string | null {
+/**
+ * The flat rate a month (the product's rate, NOTES.md: the calculator's flat monthly rate),
+ * in percent with up to two decimals ('5', '4.25'): interest over amount over the tenure.
+ */
+export function flatRate(row: Pick<LoanApplication, 'amount' | 'interest' | 'tenure_months'>): string | null {
   const amount = toNgwee(row.amount);
-  if (amount === 0n) return null;
-  const basisPoints = Number((toNgwee(row.interest) * 10000n) / amount);
+  if (amount === 0n || row.tenure_months < 1) return null;
+  const basisPoints = Number((toNgwee(row.interest) * 10000n) / (amount * BigInt(row.tenure_months)));
   return String(basisPoints / 100);
 }
 
@@ -59,7 +62,7 @@ export function LoanSummary({ row }: { row: LoanApplication }) {
           <Fact label="Tenure">
             {row.tenure_months} month{row.tenure_months === 1 ? '' : 's'}
           </Fact>
-          <Fact label="Rate (flat)">{rate === null ? '—' : `${rate}%`}</Fact>
+          <Fact label="Rate (flat, a month)">{rate === null ? '—' : `${rate}%`}</Fact>
           <Fact label="Monthly instalment">
             <Money value={monthlyInstalment(row)} />
           </Fact>
