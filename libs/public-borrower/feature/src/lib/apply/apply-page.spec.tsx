@@ -1,60 +1,38 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { apiUrl, renderWithProviders, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
+import { renderWithProviders, requestLog, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { BORROWER_PATHS, borrowerVariants } from '@loan/public-borrower-data-access/testing';
 import { ApplyPage } from './apply-page';
 
-const server = setupServer(csrfCookieHandler);
-const calls: Record<string, unknown[]> = {};
-function record(name: string, body: unknown) {
-  (calls[name] ??= []).push(body);
+const { ipAddress, checkRecord, calculatorAttempt, otpSend, otpValidation, newClient, create } = borrowerVariants;
+const server = setupApiServer(
+  ipAddress.ok,
+  checkRecord.ok,
+  calculatorAttempt.ok,
+  otpSend.ok,
+  otpValidation.checked,
+  newClient.ok,
+  create.ok,
+);
+/** The draft saves with the OTP ticket header they carried (the request log keeps no headers). */
+let saves: { step: string; mobile: string; ticket: string | null }[] = [];
+/** The bodies the screen sent to one endpoint, in order. */
+function sent(path: string): unknown[] {
+  return requestLog.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.body);
 }
-const quote = { amount: '5000.00', tenure: 6, rate_percent: '5.00', interest: '1500.00', total_due: '6500.00', monthly_instalment: '1083.34' };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  for (const k of Object.keys(calls)) delete calls[k];
+  saves = [];
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   server.use(
-    http.post(apiUrl('/api/web/ip-address'), () => HttpResponse.json({ ip: '127.0.0.1' })),
-    http.post(apiUrl('/api/applyForLoan/check-record'), async ({ request }) => {
-      const body = (await request.json()) as { nrc: string };
-      record('check', body);
-      return HttpResponse.json({ exist: body.nrc === '111111/11/1' });
-    }),
-    http.post(apiUrl('/api/web/unfinished/application'), async ({ request }) => {
-      const body = await request.json();
-      record('save', { ...(body as object), ticket: request.headers.get('x-otp-ticket') });
-      return HttpResponse.json({ ...(body as object), updated_at: 'now' });
-    }),
-    http.post(apiUrl('/api/web/calculator/attempt'), async ({ request }) => {
-      record('calc', await request.json());
-      return HttpResponse.json(quote);
-    }),
-    http.post(apiUrl('/api/web/otp/send'), async ({ request }) => {
-      record('send', await request.json());
-      return HttpResponse.json({ sent: true, expires_at: 'x', mobile: '+260 97 *** 4567' });
-    }),
-    http.post(apiUrl('/api/web/otp/validation'), async ({ request }) => {
-      const body = (await request.json()) as { code: string };
-      if (body.code !== '123456') {
-        return HttpResponse.json({ message: 'The code is not right.', errors: { code: ['That code is not right. You have 4 tries left.'] } }, { status: 422 });
-      }
-      return HttpResponse.json({ verified: true, ticket: 'ticket-1', expires_at: 'x' });
-    }),
-    http.post(apiUrl('/api/web/newClient'), async ({ request }) => {
-      record('client', await request.json());
-      return HttpResponse.json({ id: 1, created: true });
-    }),
-    http.post(apiUrl('/api/applyForLoan/create'), async ({ request }) => {
-      record('create', await request.json());
-      return HttpResponse.json({ id: 9, reference_code: 'LA-2026-000009', status: 'request' });
+    http.post(BORROWER_PATHS.unfinished, async ({ request }) => {
+      const body = (await request.json()) as { step: string; mobile: string };
+      saves.push({ ...body, ticket: request.headers.get('x-otp-ticket') });
+      return HttpResponse.json({ ...body, updated_at: 'now' });
     }),
   );
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 async function fillPersonal(nrc = '123456/78/9') {
   await userEvent.type(screen.getByLabelText('NRC number'), nrc);
@@ -72,7 +50,7 @@ it('shows plain field errors next to the fields', async () => {
   expect(screen.getByText('Enter your full name.')).toBeInTheDocument();
   expect(screen.getByText('Enter a Zambian mobile number, like 0971234567 or +260971234567.')).toBeInTheDocument();
   expect(screen.getByLabelText('NRC number')).toHaveAttribute('aria-invalid', 'true');
-  expect(calls['check']).toBeUndefined();
+  expect(sent(BORROWER_PATHS.checkRecord)).toEqual([]);
   // Fixing a field clears its message while typing (before leaving the field).
   await userEvent.clear(screen.getByLabelText('NRC number'));
   await userEvent.type(screen.getByLabelText('NRC number'), '123456/78/9');
@@ -103,7 +81,7 @@ it('confirms the mobile right after it is given, then goes through every step an
 
   await screen.findByRole('heading', { name: 'Confirm your mobile number' });
   await userEvent.click(screen.getByRole('button', { name: 'Send me the code' }));
-  expect(calls['send']).toEqual([{ mobile: '+260971234567' }]);
+  expect(sent(BORROWER_PATHS.otpSend)).toEqual([{ mobile: '+260971234567' }]);
   await userEvent.type(await screen.findByLabelText('6-digit code'), '000000');
   await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
   expect(await screen.findByText('That code is not right. You have 4 tries left.')).toBeInTheDocument();
@@ -117,21 +95,21 @@ it('confirms the mobile right after it is given, then goes through every step an
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
   await screen.findByRole('heading', { name: 'Your loan' });
-  expect(calls['client']).toEqual([
+  expect(sent(BORROWER_PATHS.newClient)).toEqual([
     { nrc: '123456/78/9', full_name: 'Mwila Banda', mobile: '0971234567', employer: 'Zambia Sugar', branch: 'Lusaka', ticket: 'ticket-1' },
   ]);
   await userEvent.type(screen.getByLabelText('Amount (ZMW)'), '5000');
   await userEvent.selectOptions(screen.getByLabelText('Months to repay'), '6');
   await userEvent.type(screen.getByLabelText('What is the loan for?'), 'School fees');
   expect(await screen.findByTestId('monthly-instalment', {}, { timeout: 3000 })).toHaveTextContent('ZMW 1,083.34');
-  expect(calls['calc']?.at(-1)).toEqual({ amount: '5000.00', tenure: 6, mobile: '+260971234567' });
+  expect(sent(BORROWER_PATHS.calculatorAttempt).at(-1)).toEqual({ amount: '5000.00', tenure: 6, mobile: '+260971234567' });
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
   await screen.findByRole('heading', { name: 'Check and send' });
   expect(screen.getByText('ZMW 5,000.00')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Send my application' }));
   expect(await screen.findByTestId('reference-code')).toHaveTextContent('LA-2026-000009');
-  expect(calls['create']).toEqual([
+  expect(sent(BORROWER_PATHS.create)).toEqual([
     {
       nrc: '123456/78/9',
       full_name: 'Mwila Banda',
@@ -146,7 +124,6 @@ it('confirms the mobile right after it is given, then goes through every step an
   ]);
   // Nothing was saved before the code was confirmed; from then on each step saved the
   // answers so far, with the step to come back to and the ticket proving the mobile.
-  const saves = calls['save'] as { step: string; mobile: string; ticket: string }[];
   expect(saves.map((x) => x.step)).toEqual(['employment', 'loan', 'review']);
   expect(saves.every((x) => x.ticket === 'ticket-1' && x.mobile === '+260971234567')).toBe(true);
 });
@@ -154,8 +131,8 @@ it('confirms the mobile right after it is given, then goes through every step an
 it('asks for a new code when the confirmation ran out at sending, then comes back to send', async () => {
   let refused = false;
   server.use(
-    http.post(apiUrl('/api/applyForLoan/create'), async ({ request }) => {
-      record('create', await request.json());
+    http.post(BORROWER_PATHS.create, async ({ request }) => {
+      requestLog.push({ method: 'POST', path: BORROWER_PATHS.create, query: {}, search: '', body: await request.json() });
       if (!refused) {
         refused = true;
         const m = 'Please confirm your mobile number again: your confirmation has run out.';
@@ -180,12 +157,12 @@ it('asks for a new code when the confirmation ran out at sending, then comes bac
   await confirmCode();
   await userEvent.click(await screen.findByRole('button', { name: 'Send my application' }));
   expect(await screen.findByTestId('reference-code')).toHaveTextContent('LA-2026-000009');
-  expect(calls['create']).toHaveLength(2);
+  expect(sent(BORROWER_PATHS.create)).toHaveLength(2);
 });
 
 it('resumes a saved application with the same mobile number and a new OTP', async () => {
   server.use(
-    http.get(apiUrl('/api/web/unfinished/application'), ({ request }) =>
+    http.get(BORROWER_PATHS.unfinished, ({ request }) =>
       HttpResponse.json({
         data:
           request.headers.get('x-otp-ticket') === 'ticket-1'

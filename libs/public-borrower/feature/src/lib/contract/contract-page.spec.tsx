@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router-dom';
 import { apiUrl, renderWithProviders, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
-import { offer } from '../testing/fixtures';
+import { borrowerVariants, offer } from '@loan/public-borrower-data-access/testing';
 import { padState } from '../testing/signature-pad-mock';
 import { ContractPage } from './contract-page';
 
@@ -32,7 +32,7 @@ function renderPage() {
 }
 
 it('shows the letter with amounts in ZMW, the terms and the representative', async () => {
-  server.use(http.get(url, () => HttpResponse.json(offer)));
+  server.use(borrowerVariants.getByToken.ok);
   renderPage();
   expect(await screen.findByRole('heading', { name: 'Loan offer letter' })).toBeInTheDocument();
   expect(screen.getByText('ZMW 5,000.00')).toBeInTheDocument();
@@ -45,11 +45,11 @@ it('shows the letter with amounts in ZMW, the terms and the representative', asy
 });
 
 it.each([
-  [410, 'This loan offer has expired'],
-  [404, 'We could not find this loan offer'],
-  [500, 'We could not load your loan offer'],
-])('a %i lookup shows its own page', async (status, title) => {
-  server.use(http.get(url, () => HttpResponse.json({ message: 'x' }, { status })));
+  ['expired', 410, 'This loan offer has expired'],
+  ['notFound', 404, 'We could not find this loan offer'],
+  ['error', 500, 'We could not load your loan offer'],
+] as const)('the %s variant (%i) shows its own page', async (variant, _status, title) => {
+  server.use(borrowerVariants.getByToken[variant]);
   renderPage();
   expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Sign and accept the offer' })).not.toBeInTheDocument();
@@ -69,7 +69,7 @@ it('UNKNOWN offers a retry that loads the letter', async () => {
 });
 
 it('asks for the name and a signature before sending', async () => {
-  server.use(http.get(url, () => HttpResponse.json(offer)));
+  server.use(borrowerVariants.getByToken.ok);
   renderPage();
   await userEvent.click(await screen.findByRole('button', { name: 'Sign and accept the offer' }));
   expect(await screen.findByText('Type your full name.')).toBeInTheDocument();
