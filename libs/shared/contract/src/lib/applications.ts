@@ -227,8 +227,8 @@ export const loanExportQuerySchema = withDateOrder(
 );
 export type LoanExportQuery = z.input<typeof loanExportQuerySchema>;
 
-/** The export's columns, in order (the CSV's header row). */
-export const LOAN_EXPORT_COLUMNS = [
+/** The columns every loan CSV starts with (the list export and the closed-unsigned report). */
+const LOAN_CSV_COLUMNS = [
   'reference_code',
   'fullname',
   'nrc',
@@ -237,6 +237,11 @@ export const LOAN_EXPORT_COLUMNS = [
   'branch',
   'amount',
   'total_amount_due',
+] as const;
+
+/** The export's columns, in order (the CSV's header row). */
+export const LOAN_EXPORT_COLUMNS = [
+  ...LOAN_CSV_COLUMNS,
   'tenure_months',
   'status',
   'created_at',
@@ -494,14 +499,7 @@ export const closedUnsignedRowSchema = loanApplicationSchema
 export type ClosedUnsignedRow = z.infer<typeof closedUnsignedRowSchema>;
 
 export const CLOSED_UNSIGNED_COLUMNS: readonly (keyof ClosedUnsignedRow)[] = [
-  'reference_code',
-  'fullname',
-  'nrc',
-  'mobile',
-  'employer',
-  'branch',
-  'amount',
-  'total_amount_due',
+  ...LOAN_CSV_COLUMNS,
   'closed_at',
   'offer_status',
 ];

@@ -59,6 +59,15 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'ty
   wrapperClassName?: string;
 }
 
+/** The accessibility and styling attributes every text control of a field shares. */
+function controlProps(fid: string, error: string | undefined, hint: ReactNode, className: string | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(fid, error, hint),
+    className: cx(CONTROL, error ? BORDER_ERR : BORDER_OK, className),
+  } as const;
+}
+
 /** A labelled input with an inline error; spread react-hook-form's `register()` into it. */
 export function TextField({ label, error, hint, id, wrapperClassName, className, type = 'text', required, ...rest }: TextFieldProps) {
   const auto = useId();
@@ -69,9 +78,7 @@ export function TextField({ label, error, hint, id, wrapperClassName, className,
         id={fid}
         type={type}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        className={cx(CONTROL, error ? BORDER_ERR : BORDER_OK, className)}
+        {...controlProps(fid, error, hint, className)}
         {...rest}
       />
     </FieldFrame>
@@ -95,9 +102,7 @@ export function TextAreaField({ label, error, hint, id, wrapperClassName, classN
         id={fid}
         rows={rows}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        className={cx(CONTROL, error ? BORDER_ERR : BORDER_OK, className)}
+        {...controlProps(fid, error, hint, className)}
         {...rest}
       />
     </FieldFrame>
@@ -138,9 +143,7 @@ export function SelectField({
       <select
         id={fid}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        className={cx(CONTROL, error ? BORDER_ERR : BORDER_OK, className)}
+        {...controlProps(fid, error, hint, className)}
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
