@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { OfferLetter } from '@loan/shared-contract';
 import { formatDate, formatDateTime, formatMoney } from '@loan/shared-util-format';
 
@@ -12,6 +13,8 @@ function Row({ label, value }: { label: string; value: string }) {
 
 export interface OfferLetterDocumentProps {
   offer: OfferLetter;
+  /** The level of the letter's title: 1 on the borrower's page, 2 inside a staff screen (its sections one below). */
+  level?: 1 | 2;
 }
 
 /**
@@ -19,14 +22,18 @@ export interface OfferLetterDocumentProps {
  * amounts in ZMW, the terms and the representative's (and, once signed, the borrower's)
  * signature. The borrower app and the portal's contract details show this one piece.
  */
-export function OfferLetterDocument({ offer }: OfferLetterDocumentProps) {
+export function OfferLetterDocument({ offer, level = 1 }: OfferLetterDocumentProps) {
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const Title = level === 1 ? 'h1' : 'h2';
+  const H = level === 1 ? 'h2' : 'h3';
   return (
-    <article aria-labelledby="offer-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+    <article aria-labelledby={id('offer-title')} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <header className="space-y-1">
         <p className="text-sm text-slate-600 dark:text-slate-400">Reference {offer.reference_code}</p>
-        <h1 id="offer-title" className="text-2xl font-semibold">
+        <Title id={id('offer-title')} className="text-2xl font-semibold">
           Loan offer letter
-        </h1>
+        </Title>
         <p className="text-base">
           Dear <strong>{offer.applicant_name}</strong>, we are pleased to offer you the loan below.
         </p>
@@ -41,10 +48,10 @@ export function OfferLetterDocument({ offer }: OfferLetterDocumentProps) {
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Please sign by {formatDateTime(offer.expires_at)}. After that the offer lapses.</p>
       )}
 
-      <section aria-labelledby="offer-borrower" className="mt-6">
-        <h2 id="offer-borrower" className="text-lg font-semibold">
+      <section aria-labelledby={id('offer-borrower')} className="mt-6">
+        <H id={id('offer-borrower')} className="text-lg font-semibold">
           Borrower
-        </h2>
+        </H>
         <dl className="mt-2">
           <Row label="Name" value={offer.applicant_name} />
           <Row label="NRC" value={offer.nrc} />
@@ -54,10 +61,10 @@ export function OfferLetterDocument({ offer }: OfferLetterDocumentProps) {
         </dl>
       </section>
 
-      <section aria-labelledby="offer-loan" className="mt-6">
-        <h2 id="offer-loan" className="text-lg font-semibold">
+      <section aria-labelledby={id('offer-loan')} className="mt-6">
+        <H id={id('offer-loan')} className="text-lg font-semibold">
           The loan
-        </h2>
+        </H>
         <dl className="mt-2">
           <Row label="Amount borrowed" value={formatMoney(offer.amount)} />
           <Row label="Repayment period" value={`${offer.tenure} ${offer.tenure === 1 ? 'month' : 'months'}`} />
@@ -68,18 +75,18 @@ export function OfferLetterDocument({ offer }: OfferLetterDocumentProps) {
         </dl>
       </section>
 
-      <section aria-labelledby="offer-terms" className="mt-6">
-        <h2 id="offer-terms" className="text-lg font-semibold">
+      <section aria-labelledby={id('offer-terms')} className="mt-6">
+        <H id={id('offer-terms')} className="text-lg font-semibold">
           Terms and conditions
-        </h2>
+        </H>
         <div className="mt-2 space-y-2 text-sm leading-6 whitespace-pre-line text-slate-700 dark:text-slate-300">{offer.terms_conditions}</div>
       </section>
 
-      <section aria-labelledby="offer-rep" className="mt-6 grid gap-6 sm:grid-cols-2">
+      <section aria-labelledby={id('offer-rep')} className="mt-6 grid gap-6 sm:grid-cols-2">
         <div>
-          <h2 id="offer-rep" className="text-lg font-semibold">
+          <H id={id('offer-rep')} className="text-lg font-semibold">
             For the lender
-          </h2>
+          </H>
           <img
             src={offer.authorized_rep_signature}
             alt={`Signature of ${offer.authorized_rep_name}`}
@@ -90,7 +97,7 @@ export function OfferLetterDocument({ offer }: OfferLetterDocumentProps) {
         </div>
         {offer.status === 'signed' && offer.borrower_name && (
           <div>
-            <h2 className="text-lg font-semibold">Borrower</h2>
+            <H className="text-lg font-semibold">Borrower</H>
             {offer.borrower_signature && (
               <img
                 src={offer.borrower_signature}
