@@ -140,3 +140,27 @@ it('resends a pending letter with a new link (the old one stops working); only f
   expect(late.json()).toEqual({ message: NOT_PENDING });
   expect(late.statusCode).toBe(409);
 });
+
+it('byId?relations=history: status changes and letter events with who and when (issue 12 item 3)', async () => {
+  const officer = await loginWithPermissions(t.app, [P.viewApplication, P.approveApplication, P.sendOfferLetter, P.viewAllBranches]);
+  const id = await application();
+  await t.db.execute(sql`UPDATE loan_applications SET status = 'request' WHERE id = ${id}`);
+  const approve = await t.app.inject({ method: 'PUT', url: `${API.applications}/update`, payload: { id, status: 'approved' }, headers: officer });
+  expect(approve.statusCode).toBe(200);
+  const gen = await t.app.inject({ method: 'POST', url: `${O}/generate/${id}`, payload: { authorized_rep_signature: PNG_URL }, headers: officer });
+  expect((await sign(gen.json().token)).status).toBe(200);
+  const res = await t.app.inject({ method: 'GET', url: `${API.applications}/byId/${id}?relations=history`, headers: officer });
+  expect(res.statusCode).toBe(200);
+  const history = res.json().history as { action: string; actor: string | null; label: string }[];
+  expect(history.map((h) => h.action)).toEqual(['approved', 'generate', 'sign']);
+  expect(history[0].actor).toEqual(expect.any(String));
+  expect(history[1]).toMatchObject({ label: 'Offer letter generated and sent', actor: history[0].actor });
+  expect(history[2]).toMatchObject({ actor: 'the borrower' });
+});
+
+it('generates letters for approved top-ups too', async () => {
+  const id = await application();
+  await t.db.execute(sql`UPDATE loan_applications SET kind = 'topup', reference_code = replace(reference_code, 'LA-', 'TU-') WHERE id = ${id}`);
+  const letter = await generate(id);
+  expect(letter.reference_code).toMatch(/^TU-/);
+});

@@ -26,7 +26,7 @@ export async function applicationForOffer(db: Db, id: number): Promise<Applicati
     sql`SELECT a.id, a.status, a.reference_code, a.fullname, a.nrc, a.mobile, a.employer, b.name AS branch, a.branch_id,
                a.amount::text, a.tenure_months, a.interest::text, a.total_amount_due::text, a.client_id
         FROM loan_applications a LEFT JOIN branches b ON b.id = a.branch_id
-        WHERE a.id = ${id} AND a.kind = 'application' FOR UPDATE OF a`,
+        WHERE a.id = ${id} FOR UPDATE OF a`,
   );
   return r;
 }

@@ -19,7 +19,7 @@ import { sha256, toStaffDto } from './dto';
 
 /** Generating a letter (idempotent per Idempotency-Key) and sending its link. */
 
-export const CANNOT_OFFER = 'An offer letter can only be sent for a request or an approved application.';
+export const CANNOT_OFFER = 'An offer letter can only be sent for a request or an approved application or top-up.';
 export const ALREADY_SIGNED_APPLICATION = 'The offer letter of this application is already signed.';
 
 export interface GenerateBody {
