@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from 'react-redux';
 import { useForm } from 'react-hook-form';
@@ -48,7 +48,7 @@ export function GenerateOfferLetter({ row, ui }: { row: LoanApplication; ui: Loa
     setOpen(true);
   }
 
-  const onSubmit = form.handleSubmit(async ({ authorized_rep_name }) => {
+  async function submit({ authorized_rep_name }: Form) {
     setFailure(undefined);
     if (!pad.current || pad.current.isEmpty()) {
       setSignatureError('Draw the authorized representative\u2019s signature in the box.');
@@ -67,7 +67,9 @@ export function GenerateOfferLetter({ row, ui }: { row: LoanApplication; ui: Loa
       return;
     }
     setResult(res.data);
-  });
+  }
+  // handleSubmit is called at submit time: the pad (a ref) is read then, never while rendering.
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => void form.handleSubmit(submit)(e);
 
   const noun = ui.noun.toLowerCase();
   return (
