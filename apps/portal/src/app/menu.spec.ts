@@ -23,6 +23,7 @@ describe('the menu of the registry as it is today', () => {
       'Loans > Applications > Rejected /loans/applications/rejected',
       'Loans > Applications > Approved /loans/applications/approved',
       'Loans > Applications > Closed /loans/applications/closed',
+      'Loans > Applications > Contracts /loans/applications/offer-letter',
     ];
     const topupLists = [
       'Loans > Top-ups > Requests /loans/topup/requests',

@@ -29,6 +29,8 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/applications/rejected',
     '/loans/applications/approved',
     '/loans/applications/closed',
+    '/loans/applications/offer-letter',
+    '/loans/applications/offer-letter/:id',
     '/loans/applications/:id',
     '/loans/topup/requests',
     '/loans/topup/rejected',

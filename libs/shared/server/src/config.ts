@@ -29,6 +29,12 @@ export interface Config {
   /** Public origin of the apps, used in links sent by e-mail/SMS. */
   publicUrl: string;
   /**
+   * Origin of the borrower app (/apply, /loan-offer-letter/:token): the contract links sent
+   * to borrowers. BORROWER_APP_URL; else https://BORROWER_HOST when set, else PUBLIC_URL in
+   * production (the api serves both apps), else the borrower app's dev server (port 4300).
+   */
+  borrowerAppUrl: string;
+  /**
    * Checks every JSON answer against its route's `response` schema and answers 500 when
    * it does not match (on in test harnesses, VALIDATE_RESPONSES=1 elsewhere).
    */
@@ -87,6 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // SECURE_COOKIES is the older name of the same setting.
     secureCookies: flag(env['COOKIE_SECURE'] ?? env['SECURE_COOKIES'], env['NODE_ENV'] === 'production', 'COOKIE_SECURE'),
     publicUrl: (env['PUBLIC_URL'] || 'http://localhost:4200').replace(/\/$/, ''),
+    borrowerAppUrl: (
+      env['BORROWER_APP_URL'] ||
+      (env['BORROWER_HOST'] ? `https://${env['BORROWER_HOST'].toLowerCase()}` : production ? env['PUBLIC_URL'] || 'http://localhost:4200' : 'http://localhost:4300')
+    ).replace(/\/$/, ''),
     validateResponses: ['1', 'true', 'yes'].includes((env['VALIDATE_RESPONSES'] ?? '').toLowerCase()),
     production,
     allowEmbeddedDb: ['1', 'true', 'yes'].includes((env['ALLOW_EMBEDDED_DB'] ?? '').toLowerCase()),

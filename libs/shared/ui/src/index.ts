@@ -37,3 +37,5 @@ export {
 } from './lib/use-list-params';
 export { FilterBar, type FilterBarProps, type FilterField, type SortOption } from './lib/filter-bar';
 export { ListScreen, type ExportAction, type ListScreenProps, type BulkAction, type BulkOutcome, type ListQueryState } from './lib/list-screen';
+export { OfferLetterDocument, type OfferLetterDocumentProps } from './lib/offer-letter-document';
+export { SignaturePadField, dataUrlToBlob, type SignaturePadFieldProps, type SignaturePadHandle } from './lib/signature-pad-field';

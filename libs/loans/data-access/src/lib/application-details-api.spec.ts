@@ -11,7 +11,7 @@ it('asks for one loan with its client, comments and offer letter, under its kind
   const store = makeStore();
   const res = await store.dispatch(applicationDetailsApi.endpoints.getLoan.initiate({ kind: 'application', id: 7 }));
   expect(res.data?.reference_code).toBe('LA-2026-000007');
-  expect(lastRequest('/api/applyForLoan/byId/7')?.query).toEqual({ relations: 'client,comments,offerLetter' });
+  expect(lastRequest('/api/applyForLoan/byId/7')?.query).toEqual({ relations: 'client,comments,offerLetter,history' });
   expect(loanDetailsPaths('topup')).toMatchObject({ byId: '/api/loanTopUp/byId/:id', update: '/api/loanTopUp/update' });
 });
 

@@ -27,7 +27,7 @@ export function loanDetailsPaths(kind: LoanKind) {
 }
 
 /** What the details screen asks for besides the row: the client, the comments and the offer letter. */
-export const DETAILS_RELATIONS = 'client,comments,offerLetter';
+export const DETAILS_RELATIONS = 'client,comments,offerLetter,history';
 
 /** The RTK Query tag of each kind; the lists of the kind provide `{ type, id: 'LIST' }`. */
 export const LOAN_TAG = { application: 'Application', topup: 'TopUp' } as const satisfies Record<LoanKind, string>;

@@ -9,6 +9,9 @@ import { LOAN_LIST_SCREENS } from './application-screens-meta';
 const ApplicationsListPage = lazy(() => import('./applications-list-page'));
 // One details screen for both kinds; top-ups register it with kind="topup".
 const LoanDetailsPage = lazy(() => import('./application-details/loan-details-page'));
+// The contracts (offer letters): their list and details.
+const OfferLettersListPage = lazy(() => import('./offer-letters/offer-letters-list-page'));
+const OfferLetterDetailsPage = lazy(() => import('./offer-letters/offer-letter-details-page'));
 
 const ApplicationDetails = () => <LoanDetailsPage kind="application" />;
 ApplicationDetails.displayName = 'LoanDetails(application)';
@@ -27,6 +30,8 @@ export const loansScreens: readonly ScreenDescriptor[] = [
   listScreen('rejected'),
   listScreen('approved'),
   listScreen('closed'),
+  { ...SCREENS.contracts, element: OfferLettersListPage },
+  { ...SCREENS.contractDetails, element: OfferLetterDetailsPage },
   { ...SCREENS.applicationDetails, element: ApplicationDetails },
   listScreen('request', 'topup'),
   listScreen('rejected', 'topup'),

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { endpointVariants, requestLog } from '@loan/shared-data-access-api/testing';
 import {
+  OFFER_REPLACED,
   API,
   type BorrowerSignResponse,
   type CalculatorResult,
@@ -66,6 +67,8 @@ export const borrowerVariants = {
     ...endpointVariants('GET', BORROWER_PATHS.getByToken, { ok: offer, empty: offer }),
     signed: endpointVariants('GET', BORROWER_PATHS.getByToken, { ok: signedOffer, empty: signedOffer }).ok,
     expired: statusOnly(BORROWER_PATHS.getByToken, 410, 'This offer letter has expired.'),
+    /** A newer letter replaced this one (NOTES.md): 410 with OFFER_REPLACED. */
+    replaced: statusOnly(BORROWER_PATHS.getByToken, 410, OFFER_REPLACED),
     notFound: statusOnly(BORROWER_PATHS.getByToken, 404, 'Offer letter not found.'),
   },
   sign: endpointVariants('POST', BORROWER_PATHS.sign, {

@@ -96,7 +96,7 @@ export const CLOSED_UNSIGNED_CSV_FILENAME = 'unsigned_closed_loans_report.csv';
 export const COMMENT_STATUSES = ['open', 'resolved'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 /** Relations a list or byId call may ask for (`relations=client,comments`). */
-export const LOAN_RELATIONS = ['client', 'comments', 'offerLetter'] as const;
+export const LOAN_RELATIONS = ['client', 'comments', 'offerLetter', 'history'] as const;
 export type LoanRelation = (typeof LOAN_RELATIONS)[number];
 
 // ---------------------------------------------------------------------------------------
@@ -399,6 +399,22 @@ export type LoanOfferLetterSummary = z.infer<typeof loanOfferLetterSummarySchema
 const optionalId = z.number().int().positive().nullable();
 
 /**
+ * One step of a loan's history, from the audit trail (`relations=history`): its status
+ * changes and its offer letters' events, with who and when ("the borrower" signs).
+ */
+export const loanHistoryEventSchema = z.object({
+  action: z.string(),
+  /** 'Approved', 'Offer letter generated', ... */
+  label: z.string(),
+  at: timestampSchema,
+  /** The staff member's name; null for the borrower or the system. */
+  actor: z.string().nullable(),
+  /** A rejection's reason, a letter's id. */
+  detail: z.string().nullable(),
+});
+export type LoanHistoryEvent = z.infer<typeof loanHistoryEventSchema>;
+
+/**
  * One application or top-up as every answer carries it (spec §3 fields plus ids and the
  * branch's name); the report rows are a part of it. Amounts are exact wire strings.
  */
@@ -430,6 +446,7 @@ export const loanApplicationSchema = z.object({
   client: loanClientSummarySchema.nullable().optional(),
   comments: z.array(loanCommentSchema).optional(),
   offerLetter: loanOfferLetterSummarySchema.nullable().optional(),
+  history: z.array(loanHistoryEventSchema).optional(),
 });
 export type LoanApplication = z.infer<typeof loanApplicationSchema>;
 

@@ -52,10 +52,11 @@ export const offerLetterListQuerySchema = z.object({
   relations: textField({ max: 200 }).optional(),
 });
 
-/** GET /api/loan-offer-letter/filter: by creation date (business days) and state. */
+/** GET /api/loan-offer-letter/filter: by creation date (business days) and state, with the list's search too. */
 export const offerLetterFilterQuerySchema = withDateOrder(
   z.object({
     ...listPageParams,
+    search: searchParamSchema,
     fromDate: blankAsAbsent(businessDateSchema),
     toDate: blankAsAbsent(businessDateSchema),
     status: offerStateFilter,
@@ -148,6 +149,10 @@ export const offerLetterSchema = loanApplicationSchema
   .strict();
 export type OfferLetter = z.infer<typeof offerLetterSchema>;
 
+/** Why an expired letter expired: not signed in time, or a newer letter replaced it (NOTES.md). */
+export const OFFER_EXPIRED_REASONS = ['lapsed', 'replaced'] as const;
+export type OfferExpiredReason = (typeof OFFER_EXPIRED_REASONS)[number];
+
 /** Staff-only extras on GET /getById and the generate answers. */
 export const offerLetterStaffSchema = offerLetterSchema.extend({
   /** Only in the answer of generate: the database keeps just its SHA-256. */
@@ -155,6 +160,17 @@ export const offerLetterStaffSchema = offerLetterSchema.extend({
   signed_ip: z.string().nullable(),
   signed_user_agent: z.string().nullable(),
   signed_content_sha256: z.string().nullable(),
+  /** Set on expired letters written since the reason was kept. */
+  expired_reason: z.enum(OFFER_EXPIRED_REASONS).nullable(),
+  /** Who generated the letter (the authorized representative's account). */
+  created_by_name: z.string().nullable(),
+  sent_at: timestampSchema.nullable(),
+  /** The borrower's first opening of the link, and how often it was opened. */
+  opened_at: timestampSchema.nullable(),
+  opened_ip: z.string().nullable(),
+  opened_user_agent: z.string().nullable(),
+  last_opened_at: timestampSchema.nullable(),
+  open_count: z.number().int().nonnegative(),
 });
 export type OfferLetterStaff = z.infer<typeof offerLetterStaffSchema>;
 
@@ -163,6 +179,39 @@ export const offerLetterListSchema = listEnvelope(offerLetterStaffSchema);
 
 /** The answer of POST /generate and /generate/{id}: the letter and, on a first send, its link. */
 export const generatedOfferSchema = offerLetterStaffSchema.extend({ link: z.string().nullable() });
+
+/** GET /verify/{id}: the signed content's SHA-256 recomputed from what is stored now. */
+export const offerLetterVerifySchema = z
+  .object({
+    id: z.number().int().positive(),
+    result: z.enum(['intact', 'altered']),
+    stored_sha256: z.string(),
+    computed_sha256: z.string(),
+    checked_at: timestampSchema,
+  })
+  .strict();
+export type OfferLetterVerify = z.infer<typeof offerLetterVerifySchema>;
+
+/** The answer of POST /generate and /generate/{id} and /resend/{id}. */
+export type GeneratedOffer = z.infer<typeof generatedOfferSchema>;
+
+/**
+ * The typed name matches the applicant's (NOTES.md 'Loans after approval'): case, spacing
+ * and accents ignored.
+ */
+export function normalizePersonName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+export function sameName(a: string, b: string): boolean {
+  return normalizePersonName(a) === normalizePersonName(b);
+}
+export const NAME_MUST_MATCH = 'Type your full name exactly as it is on the offer letter.';
+export const OFFER_REPLACED = 'This offer letter was replaced by a newer one.';
 
 /** DELETE /delete: the ids deleted. */
 export const offerLetterDeleteResultSchema = z.object({ deleted: z.array(z.number().int().positive()) }).strict();

@@ -68,13 +68,13 @@ export const SCREENS = {
     permissions: [...applications, P.viewOfferLetter],
     menu: { group: APPLICATIONS, label: 'Contracts', order: 24 },
     firstCall: { path: `${API.offerLetters}/all` },
-    status: 'planned',
+    status: 'ready',
   },
   contractDetails: {
     path: '/loans/applications/offer-letter/:id',
     title: 'Contract Details',
     permissions: [P.viewOfferLetter],
-    status: 'planned',
+    status: 'ready',
   },
   applicationDetails: {
     path: '/loans/applications/:id',

@@ -58,7 +58,8 @@ export const dashboardRoutes = [
     method: 'GET',
     url: DASHBOARD_PATHS.offerLetterCardStats,
     response: loanOfferStatsSchema,
-    auth: P.viewDashboard,
+    // Also the contracts list's tab counts (issue 12), for officers without the dashboard.
+    auth: { anyOf: [P.viewDashboard, P.viewOfferLetter] },
     query: monthlyStatsQuerySchema,
     handler: ({ db, scope, query }) => service.offerCardStats(db, scope, query),
   }),

@@ -26,7 +26,7 @@ const byIdCalls = () => requestLog.filter((r) => r.method === 'GET' && r.path ==
 it('shows everything about the application: client, amounts in ZMW, tenure, rate, instalment, history and comments', async () => {
   open();
   expect(await heading()).toHaveTextContent('Request');
-  expect(lastRequest(BY_ID)?.query).toEqual({ relations: 'client,comments,offerLetter' });
+  expect(lastRequest(BY_ID)?.query).toEqual({ relations: 'client,comments,offerLetter,history' });
   const client = card('Client');
   expect(client).toHaveTextContent(detailsRow.fullname);
   expect(client).toHaveTextContent(detailsRow.nrc);

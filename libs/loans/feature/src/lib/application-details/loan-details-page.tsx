@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import type { LoanKind, LoanStatus } from '@loan/shared-contract';
+import { P, type LoanKind, type LoanStatus } from '@loan/shared-contract';
 import { useGetLoanQuery } from '@loan/loans-data-access';
 import { errorMessage } from '@loan/shared-data-access-api';
 import { usePermission } from '@loan/shared-permissions';
-import { Button, Card, ErrorState, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
+import { Button, ButtonLink, Card, ErrorState, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
+import { GenerateOfferLetter, canGenerate } from './generate-offer-letter';
 import { LoanActions } from './loan-actions';
 import { LoanComments } from './loan-comments';
 import { LoanEditForm, isEditable } from './loan-edit-form';
@@ -40,6 +41,9 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
   const valid = ID.test(raw);
   const query = useGetLoanQuery(valid ? { kind, id: Number(raw) } : skipToken);
   const canEdit = usePermission(ui.perms.edit);
+  const canOffer = usePermission(P.sendOfferLetter);
+  const canSms = usePermission(P.sendSms);
+  const canEmail = usePermission(P.sendEmail);
   const [editing, setEditing] = useState(false);
   const back = ui.listHref(query.data?.status ?? 'request');
 
@@ -92,7 +96,19 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
                     Edit
                   </Button>
                 )}
+                {canOffer && canGenerate(row) && <GenerateOfferLetter row={row} ui={ui} />}
                 <LoanActions row={row} ui={ui} onRefused={() => void query.refetch()} />
+                {/* The composer is the communication domain's screen: a link, never an import. */}
+                {canSms && row.client_id !== null && (
+                  <ButtonLink variant="secondary" to={`/communication?compose=sms&client=${row.client_id}`}>
+                    Send SMS
+                  </ButtonLink>
+                )}
+                {canEmail && row.client_id !== null && (
+                  <ButtonLink variant="secondary" to={`/communication?compose=email&client=${row.client_id}`}>
+                    Send e-mail
+                  </ButtonLink>
+                )}
               </>
             }
           />

@@ -2,6 +2,7 @@ import { fromNgwee, toNgwee, type LoanApplication } from '@loan/shared-contract'
 import { Card, Money } from '@loan/shared-ui';
 import { formatDateTime } from '@loan/shared-util-format';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 /** Equal monthly instalment of a flat-rate loan: total due over the tenure, rounded to the ngwee. */
 export function monthlyInstalment(row: Pick<LoanApplication, 'total_amount_due' | 'tenure_months'>): string {
@@ -72,31 +73,50 @@ export function LoanSummary({ row }: { row: LoanApplication }) {
   );
 }
 
-/** When the loan was submitted and changed status (the api gives the times; who is in the comments and the audit trail). */
+/**
+ * When the loan was submitted and what happened since, with who and when: its status
+ * changes and its offer letters' events come from the audit trail (`relations=history`).
+ */
 export function StatusHistory({ row }: { row: LoanApplication }) {
-  const steps = [
-    { label: 'Submitted', at: row.created_at },
-    { label: 'Approved', at: row.approved_at },
-    { label: 'Rejected', at: row.rejected_at },
-    { label: 'Closed', at: row.closed_at },
-  ].filter((s): s is { label: string; at: string } => !!s.at);
+  const events: { key: string; label: string; at: string; actor: string | null; detail: string | null }[] = [
+    { key: 'submitted', label: 'Submitted', at: row.created_at, actor: row.kind === 'topup' ? null : 'the borrower', detail: null },
+    ...(row.history ?? []).map((h, i) => ({ key: `${h.action}-${i}`, label: h.label, at: h.at, actor: h.actor, detail: h.action === 'rejected' ? h.detail : null })),
+  ];
+  // Older answers carry only the stamps: show them when the trail has nothing.
+  if (!row.history) {
+    for (const [label, at] of [
+      ['Approved', row.approved_at],
+      ['Rejected', row.rejected_at],
+      ['Closed', row.closed_at],
+    ] as const) {
+      if (at) events.push({ key: label, label, at, actor: null, detail: null });
+    }
+  }
   const letter = row.offerLetter;
   return (
     <Card title="Status history">
-      <ol className="space-y-2" aria-label="Status history">
-        {steps.map((s) => (
-          <li key={s.label} className="flex flex-wrap justify-between gap-2 text-sm">
-            <span className="font-medium">{s.label}</span>
-            <time dateTime={s.at} className="text-gray-600 dark:text-gray-300">
-              {formatDateTime(s.at)}
-            </time>
+      <ol className="space-y-3" aria-label="Status history">
+        {events.map((e) => (
+          <li key={e.key} className="text-sm">
+            <div className="flex flex-wrap justify-between gap-x-3">
+              <span className="font-medium">{e.label}</span>
+              <time dateTime={e.at} className="text-gray-600 dark:text-gray-300">
+                {formatDateTime(e.at)}
+              </time>
+            </div>
+            {e.actor && <p className="text-gray-600 dark:text-gray-300">by {e.actor}</p>}
+            {e.detail && <p className="break-words text-gray-600 dark:text-gray-300">Reason: {e.detail}</p>}
           </li>
         ))}
-        <li className="flex flex-wrap justify-between gap-2 text-sm">
+        <li className="flex flex-wrap justify-between gap-2 border-t border-gray-100 pt-2 text-sm dark:border-slate-700">
           <span className="font-medium">Offer letter</span>
-          <span className="text-gray-600 dark:text-gray-300">
-            {letter ? `${letter.status[0].toUpperCase()}${letter.status.slice(1)} (generated ${formatDateTime(letter.created_at)})` : 'None yet'}
-          </span>
+          {letter ? (
+            <Link to={`/loans/applications/offer-letter/${letter.id}`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+              {`${letter.status[0].toUpperCase()}${letter.status.slice(1)} (generated ${formatDateTime(letter.created_at)})`}
+            </Link>
+          ) : (
+            <span className="text-gray-600 dark:text-gray-300">None yet</span>
+          )}
         </li>
       </ol>
     </Card>

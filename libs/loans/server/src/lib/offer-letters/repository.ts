@@ -26,7 +26,7 @@ export async function applicationForOffer(db: Db, id: number): Promise<Applicati
     sql`SELECT a.id, a.status, a.reference_code, a.fullname, a.nrc, a.mobile, a.employer, b.name AS branch, a.branch_id,
                a.amount::text, a.tenure_months, a.interest::text, a.total_amount_due::text, a.client_id
         FROM loan_applications a LEFT JOIN branches b ON b.id = a.branch_id
-        WHERE a.id = ${id} AND a.kind = 'application' FOR UPDATE OF a`,
+        WHERE a.id = ${id} FOR UPDATE OF a`,
   );
   return r;
 }
@@ -38,7 +38,8 @@ export async function hasSignedLetter(db: Db, applicationId: number): Promise<bo
 
 /** A new letter replaces the pending ones of the application (their links stop working). */
 export async function expirePending(db: Db, applicationId: number): Promise<void> {
-  await db.execute(sql`UPDATE offer_letters SET status = 'expired', updated_at = now() WHERE application_id = ${applicationId} AND status = 'pending'`);
+  await db.execute(sql`UPDATE offer_letters SET status = 'expired', expired_reason = 'replaced', updated_at = now()
+    WHERE application_id = ${applicationId} AND status = 'pending'`);
 }
 
 export async function insertLetter(
@@ -102,6 +103,14 @@ export interface LetterRow {
   signed_sha256: string | null;
   expires_at: Date | string;
   created_at: Date | string;
+  expired_reason: 'lapsed' | 'replaced' | null;
+  created_by_name: string | null;
+  sent_at: Date | string | null;
+  opened_at: Date | string | null;
+  opened_ip: string | null;
+  opened_user_agent: string | null;
+  last_opened_at: Date | string | null;
+  open_count: number;
 }
 
 const LETTER_COLUMNS = sql`o.id, o.status, (o.expires_at <= now()) AS past_expiry, o.application_id, a.reference_code, a.fullname, a.nrc,
@@ -110,8 +119,10 @@ const LETTER_COLUMNS = sql`o.id, o.status, (o.expires_at <= now()) AS past_expir
     encode(o.authorized_rep_signature, 'base64') AS rep_signature_b64, o.authorized_rep_signature_mime,
     o.borrower_name, to_char(o.borrower_date, 'YYYY-MM-DD') AS borrower_date,
     encode(o.borrower_signature, 'base64') AS borrower_signature_b64, o.borrower_signature_mime,
-    o.signed_at, o.signed_ip, o.signed_user_agent, o.signed_sha256, o.expires_at, o.created_at`;
-const LETTER_FROM = sql`FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id LEFT JOIN branches b ON b.id = a.branch_id`;
+    o.signed_at, o.signed_ip, o.signed_user_agent, o.signed_sha256, o.expires_at, o.created_at,
+    o.expired_reason, u.fullname AS created_by_name, o.sent_at, o.opened_at, o.opened_ip, o.opened_user_agent, o.last_opened_at, o.open_count`;
+const LETTER_FROM = sql`FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id LEFT JOIN branches b ON b.id = a.branch_id
+    LEFT JOIN users u ON u.id = o.created_by`;
 const SELECT_LETTER = sql`SELECT ${LETTER_COLUMNS} ${LETTER_FROM}`;
 /** With the keyset position: created_at as the database's exact text. */
 const SELECT_LETTER_WITH_POSITION = sql`SELECT ${LETTER_COLUMNS}, o.created_at::text AS created_at_text ${LETTER_FROM}`;
@@ -130,11 +141,45 @@ export async function lock(db: Db, key: string): Promise<void> {
 }
 
 export async function markExpired(db: Db, id: number): Promise<void> {
-  await db.execute(sql`UPDATE offer_letters SET status = 'expired', updated_at = now() WHERE id = ${id} AND status = 'pending'`);
+  await db.execute(sql`UPDATE offer_letters SET status = 'expired', expired_reason = 'lapsed', updated_at = now() WHERE id = ${id} AND status = 'pending'`);
 }
 
 export async function expireOverdue(db: Db): Promise<void> {
-  await db.execute(sql`UPDATE offer_letters SET status = 'expired', updated_at = now() WHERE status = 'pending' AND expires_at <= now()`);
+  await db.execute(sql`UPDATE offer_letters SET status = 'expired', expired_reason = 'lapsed', updated_at = now() WHERE status = 'pending' AND expires_at <= now()`);
+}
+
+/**
+ * The borrower opened the link: the first opening (time, IP, user agent) is kept for the
+ * evidence page; later ones only count. One statement, no read first.
+ */
+export async function recordOpening(db: Db, id: number, ip: string, userAgent: string | null): Promise<void> {
+  await db.execute(sql`UPDATE offer_letters SET
+      opened_at = coalesce(opened_at, now()),
+      opened_ip = CASE WHEN opened_at IS NULL THEN ${ip} ELSE opened_ip END,
+      opened_user_agent = CASE WHEN opened_at IS NULL THEN ${userAgent} ELSE opened_user_agent END,
+      last_opened_at = now(), open_count = open_count + 1
+    WHERE id = ${id}`);
+}
+
+/** A new link for a pending letter (the old one stops working); null when it is no longer pending. */
+export async function rotateToken(db: Db, id: number, tokenHash: string): Promise<boolean> {
+  const r = await queryRows(
+    db,
+    sql`UPDATE offer_letters SET token_hash = ${tokenHash}, sent_at = now(), updated_at = now()
+         WHERE id = ${id} AND status = 'pending' AND expires_at > now() RETURNING id`,
+  );
+  return r.length > 0;
+}
+
+/** The representative's and the borrower's signature bytes, to recompute the signed content's hash. */
+export async function signatureBytes(db: Db, id: number): Promise<{ rep: Buffer | null; borrower: Buffer | null } | undefined> {
+  const [r] = await queryRows<{ rep: string | null; borrower: string | null }>(
+    db,
+    sql`SELECT encode(authorized_rep_signature, 'base64') AS rep, encode(borrower_signature, 'base64') AS borrower FROM offer_letters WHERE id = ${id}`,
+  );
+  if (!r) return undefined;
+  const buf = (b: string | null) => (b ? Buffer.from(b.replace(/\s/g, ''), 'base64') : null);
+  return { rep: buf(r.rep), borrower: buf(r.borrower) };
 }
 
 export async function markSigned(

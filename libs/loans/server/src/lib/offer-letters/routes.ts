@@ -19,6 +19,7 @@ import {
   offerLetterListSchema,
   offerLetterSchema,
   offerLetterStaffSchema,
+  offerLetterVerifySchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes, type RouteContext } from '@loan/shared-server';
 import { HttpError } from '@loan/shared-server';
@@ -131,7 +132,7 @@ export const offerLetterRoutes = [
     auth: 'public',
     params: tokenParams,
     rateLimit: { limit: 30, windowSeconds: 60 },
-    handler: ({ db, params }) => service.getByToken(db, params.token),
+    handler: ({ db, req, params }) => service.getByToken(db, req, params.token),
   }),
   defineRoute({
     method: 'POST',
@@ -150,6 +151,22 @@ export const offerLetterRoutes = [
     auth: P.viewOfferLetter,
     params: idParamsSchema,
     handler: ({ db, params, scope }) => service.getById(db, params.id, scope),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${O}/verify/:id`,
+    response: offerLetterVerifySchema,
+    auth: P.viewOfferLetter,
+    params: idParamsSchema,
+    handler: ({ db, params, scope }) => service.verify(db, params.id, scope),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${O}/resend/:id`,
+    response: generatedOfferSchema,
+    auth: P.sendOfferLetter,
+    params: idParamsSchema,
+    handler: ({ db, config, req, user, params }) => service.resend(db, config, req.server.ports, req, user, params.id),
   }),
   defineRoute({
     method: 'GET',

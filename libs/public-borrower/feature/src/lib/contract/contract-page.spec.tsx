@@ -46,6 +46,7 @@ it('shows the letter with amounts in ZMW, the terms and the representative', asy
 
 it.each([
   ['expired', 410, 'This loan offer has expired'],
+  ['replaced', 410, 'This loan offer was replaced by a newer one'],
   ['notFound', 404, 'We could not find this loan offer'],
   ['error', 500, 'We could not load your loan offer'],
 ] as const)('the %s variant (%i) shows its own page', async (variant, _status, title) => {
@@ -116,4 +117,17 @@ it('a replayed signature (409) shows the message and reloads the letter', async 
   padState.drawn = true;
   await userEvent.click(screen.getByRole('button', { name: 'Sign and accept the offer' }));
   expect(await screen.findByText(/You signed this offer/)).toBeInTheDocument();
+});
+
+it('refuses a typed name that is not the applicant\'s, before sending (case and spacing ignored)', async () => {
+  server.use(borrowerVariants.getByToken.ok, borrowerVariants.sign.ok);
+  renderPage();
+  await userEvent.type(await screen.findByLabelText('Your full name'), 'John Phiri');
+  padState.drawn = true;
+  await userEvent.click(screen.getByRole('button', { name: 'Sign and accept the offer' }));
+  expect(await screen.findByText('Type your full name exactly as it is on the offer letter.')).toBeInTheDocument();
+  await userEvent.clear(screen.getByLabelText('Your full name'));
+  await userEvent.type(screen.getByLabelText('Your full name'), '  mwila   BANDA');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign and accept the offer' }));
+  expect(await screen.findByText('Thank you. Your loan offer is signed.')).toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { offerLookupFromHttpStatus, type BorrowerSignResponse, type OfferLookupResult } from '@loan/shared-contract';
-import { isFetchError } from '@loan/shared-data-access-api';
+import { OFFER_REPLACED, offerLookupFromHttpStatus, type BorrowerSignResponse, type OfferLookupResult } from '@loan/shared-contract';
+import { errorMessage, isFetchError } from '@loan/shared-data-access-api';
 import { useGetOfferByTokenQuery } from '@loan/public-borrower-data-access';
 import { BorrowerLayout } from '../ui/borrower-layout';
 import { Button } from '../ui/button';
@@ -31,7 +31,7 @@ export function ContractPage() {
       </p>
     );
   } else if (error || !data) {
-    body = <LookupProblem state={lookupOf(error)} onRetry={refetch} retrying={isFetching} />;
+    body = <LookupProblem state={lookupOf(error)} replaced={errorMessage(error, '') === OFFER_REPLACED} onRetry={refetch} retrying={isFetching} />;
   } else {
     body = (
       <div className="space-y-6">
@@ -55,7 +55,26 @@ export function ContractPage() {
   return <BorrowerLayout>{body}</BorrowerLayout>;
 }
 
-export function LookupProblem({ state, onRetry, retrying }: { state: OfferLookupResult; onRetry?: () => void; retrying?: boolean }) {
+export function LookupProblem({
+  state,
+  replaced,
+  onRetry,
+  retrying,
+}: {
+  state: OfferLookupResult;
+  /** A newer letter replaced this one (NOTES.md): it says so rather than merely expired. */
+  replaced?: boolean;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
+  if (state === 'EXPIRED' && replaced) {
+    return (
+      <MessagePage title="This loan offer was replaced by a newer one">
+        <p>Your loan officer sent you a newer offer letter, so this link no longer works. Nothing has been signed here.</p>
+        <p>Open the newest message we sent you and sign the offer from its link. If you cannot find it, contact your branch.</p>
+      </MessagePage>
+    );
+  }
   if (state === 'EXPIRED') {
     return (
       <MessagePage title="This loan offer has expired">

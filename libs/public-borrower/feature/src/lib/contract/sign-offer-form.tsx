@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { borrowerSignFieldsSchema, type BorrowerSignFields, type BorrowerSignResponse, type OfferLetter } from '@loan/shared-contract';
+import { NAME_MUST_MATCH, borrowerSignFieldsSchema, sameName, type BorrowerSignFields, type BorrowerSignResponse, type OfferLetter } from '@loan/shared-contract';
 import { applyServerErrors, errorMessage, isFetchError } from '@loan/shared-data-access-api';
 import { useSignOfferMutation } from '@loan/public-borrower-data-access';
 import { toIsoDate } from '@loan/shared-util-format';
@@ -37,6 +37,11 @@ export function SignOfferForm({ token, offer, onSigned, onStale }: Props) {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
+    // The server checks it too (NOTES.md); saying so here saves a round trip.
+    if (!sameName(values.borrower_name, offer.applicant_name)) {
+      setError('borrower_name', { message: NAME_MUST_MATCH }, { shouldFocus: true });
+      return;
+    }
     if (!pad.current || pad.current.isEmpty()) {
       setSignatureError('Draw your signature in the box, or use your typed name as your signature.');
       return;

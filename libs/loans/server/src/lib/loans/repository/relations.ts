@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LoanKind } from '@loan/shared-contract';
-import type { Db } from '@loan/shared-server';
+import { queryRows, type Db } from '@loan/shared-server';
 import { applicationComments, clients, loanApplications as la, offerLetters, users } from '@loan/shared-server/schema';
 
 /** What hangs off an application: its comments, its client and its newest offer letter. */
@@ -94,3 +94,39 @@ export async function latestOfferLetters(db: Db, applicationIds: number[]) {
   }[];
 }
 
+
+export interface HistoryRow {
+  entity_id: string;
+  application_id: string;
+  entity: string;
+  action: string;
+  at: Date | string;
+  actor: string | null;
+  details: Record<string, unknown> | null;
+}
+
+/** Status changes of the loans ("reopened" included) and their offer letters' events. */
+const LOAN_ACTIONS = ['approved', 'rejected', 'closed', 'reopened'];
+const LETTER_ACTIONS = ['generate', 'resend', 'sign'];
+
+/**
+ * The audit rows that make the loans' status history, oldest first, with the actor's name:
+ * one query for the loans (audit_log_entity_idx) and their letters, never per row.
+ */
+export async function historyOf(db: Db, kind: LoanKind, applicationIds: number[]): Promise<HistoryRow[]> {
+  if (applicationIds.length === 0) return [];
+  const list = (xs: readonly (string | number)[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
+  return queryRows<HistoryRow>(
+    db,
+    sql`SELECT l.entity_id, l.entity_id AS application_id, l.entity, l.action, l.created_at AS at, u.fullname AS actor, l.details
+          FROM audit_log l LEFT JOIN users u ON u.id = l.user_id
+         WHERE l.entity = ${kind} AND l.entity_id IN (${list(applicationIds.map(String))}) AND l.action IN (${list(LOAN_ACTIONS)})
+        UNION ALL
+        SELECT l.entity_id, o.application_id::text AS application_id, l.entity, l.action, l.created_at AS at, u.fullname AS actor, l.details
+          FROM offer_letters o
+          JOIN audit_log l ON l.entity = 'offer_letter' AND l.entity_id = o.id::text
+          LEFT JOIN users u ON u.id = l.user_id
+         WHERE o.application_id IN (${list(applicationIds)}) AND l.action IN (${list(LETTER_ACTIONS)})
+         ORDER BY at, entity_id`,
+  );
+}

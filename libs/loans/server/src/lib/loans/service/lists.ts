@@ -9,6 +9,7 @@ import {
   type ListEnvelope,
   type LoanApplication,
   type LoanComment,
+  type LoanHistoryEvent,
   type LoanKind,
   type LoanRelation,
   type LoanStatus,
@@ -47,7 +48,32 @@ async function withRelations(db: Db, rows: LoanApplication[], relations: readonl
         : null;
     }
   }
+  if (relations.includes('history')) {
+    const all = await repo.historyOf(db, rows[0].kind, ids);
+    for (const r of rows) r.history = all.filter((h) => Number(h.application_id) === r.id).map(historyDto);
+  }
   return rows;
+}
+
+const HISTORY_LABEL: Record<string, string> = {
+  approved: 'Approved',
+  rejected: 'Rejected',
+  closed: 'Closed',
+  reopened: 'Reopened',
+  generate: 'Offer letter generated and sent',
+  resend: 'Offer letter link sent again',
+  sign: 'Offer letter signed',
+};
+
+function historyDto(h: repo.HistoryRow): LoanHistoryEvent {
+  const reason = typeof h.details?.['reason'] === 'string' ? (h.details['reason'] as string) : null;
+  return {
+    action: h.action,
+    label: HISTORY_LABEL[h.action] ?? h.action,
+    at: new Date(h.at).toISOString(),
+    actor: h.actor ?? (h.action === 'sign' ? 'the borrower' : null),
+    detail: h.entity === 'offer_letter' ? `Letter ${h.entity_id}` : reason,
+  };
 }
 
 /**

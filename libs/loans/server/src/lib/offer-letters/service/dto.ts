@@ -43,7 +43,52 @@ export function toDto(r: repo.LetterRow): OfferLetter {
   };
 }
 
+const iso = (v: Date | string | null) => (v ? new Date(v).toISOString() : null);
+
 export function toStaffDto(r: repo.LetterRow, token: string | null = null): OfferLetterStaff {
-  return { ...toDto(r), token, signed_ip: r.signed_ip, signed_user_agent: r.signed_user_agent, signed_content_sha256: r.signed_sha256 };
+  const dto = toDto(r);
+  return {
+    ...dto,
+    token,
+    signed_ip: r.signed_ip,
+    signed_user_agent: r.signed_user_agent,
+    signed_content_sha256: r.signed_sha256,
+    // A pending letter past its expiry reads as lapsed before anything marks it so.
+    expired_reason: dto.status === 'expired' ? (r.expired_reason ?? (r.status === 'pending' ? 'lapsed' : null)) : null,
+    created_by_name: r.created_by_name,
+    sent_at: iso(r.sent_at),
+    opened_at: iso(r.opened_at),
+    opened_ip: r.opened_ip,
+    opened_user_agent: r.opened_user_agent,
+    last_opened_at: iso(r.last_opened_at),
+    open_count: Number(r.open_count ?? 0),
+  };
+}
+
+/**
+ * What the borrower agreed to, in a fixed order, so its SHA-256 can be recomputed later
+ * from what is stored (the signatures by their own SHA-256).
+ */
+export function signedContent(
+  letter: OfferLetter,
+  s: { repSignature: Buffer | null; borrowerName: string; borrowerDate: string; borrowerSignature: Buffer },
+): string {
+  return JSON.stringify({
+    reference_code: letter.reference_code,
+    applicant_name: letter.applicant_name,
+    nrc: letter.nrc,
+    amount: letter.amount,
+    tenure: letter.tenure,
+    interest: letter.interest,
+    total_amount_due: letter.total_amount_due,
+    monthly_instalment: letter.monthly_instalment,
+    terms_conditions: letter.terms_conditions,
+    authorized_rep_name: letter.authorized_rep_name,
+    authorized_rep_date: letter.authorized_rep_date,
+    authorized_rep_signature_sha256: sha256(s.repSignature ?? ''),
+    borrower_name: s.borrowerName,
+    borrower_date: s.borrowerDate,
+    borrower_signature_sha256: sha256(s.borrowerSignature),
+  });
 }
 

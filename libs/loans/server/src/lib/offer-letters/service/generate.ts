@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_TERMS_CONDITIONS, type OfferLetterStaff } from '@loan/shared-contract';
 import {
@@ -18,7 +19,7 @@ import { sha256, toStaffDto } from './dto';
 
 /** Generating a letter (idempotent per Idempotency-Key) and sending its link. */
 
-export const CANNOT_OFFER = 'An offer letter can only be sent for a request or an approved application.';
+export const CANNOT_OFFER = 'An offer letter can only be sent for a request or an approved application or top-up.';
 export const ALREADY_SIGNED_APPLICATION = 'The offer letter of this application is already signed.';
 
 export interface GenerateBody {
@@ -26,6 +27,9 @@ export interface GenerateBody {
   authorized_rep_name?: string;
   terms_conditions?: string;
 }
+
+/** The contract link sent to the borrower: the borrower app's, never the portal's. */
+export const offerLink = (config: Pick<Config, 'borrowerAppUrl'>, token: string) => `${config.borrowerAppUrl}/loan-offer-letter/${token}`;
 
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for another application.';
 
@@ -51,7 +55,7 @@ export async function generate(
 ): Promise<OfferLetterStaff & { link: string | null; replayed: boolean }> {
   const signature = await decodeDataUrl('authorized_rep_signature', body.authorized_rep_signature);
   const token = randomBytes(32).toString('base64url');
-  const link = `${config.publicUrl}/loan-offer-letter/${token}`;
+  const link = offerLink(config, token);
   return db.transaction(async (tx) => {
     if (idempotencyKey !== null) {
       // Parallel repeats wait here for the first, then find its letter.
@@ -100,3 +104,43 @@ export async function generate(
   });
 }
 
+
+export const NOT_PENDING = 'Only a pending offer letter can be sent again; generate a new one instead.';
+
+/**
+ * POST /resend/{id}: a fresh link for a pending letter, sent again by SMS (the old link
+ * stops working: only the token's hash is kept, so a link cannot be read back). The new
+ * link is in this answer only, for the officer to copy. One transaction with its audit.
+ */
+export async function resend(
+  db: Db,
+  config: Config,
+  ports: Ports,
+  req: FastifyRequest,
+  user: SessionUser,
+  id: number,
+): Promise<OfferLetterStaff & { link: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const link = offerLink(config, token);
+  return db.transaction(async (tx) => {
+    const row = await repo.letterBy(tx, sql`${repo.byId(id)} AND ${repo.scopeSql(branchScope(user))}`, true);
+    if (!row) throw notFound('Offer letter');
+    if (row.status !== 'pending' || row.past_expiry || !(await repo.rotateToken(tx, id, sha256(token)))) throw conflict(NOT_PENDING);
+    const app = await repo.applicationForOffer(tx, Number(row.application_id));
+    await ports.sms.send(
+      {
+        to: row.mobile,
+        purpose: 'offer_letter',
+        applicationId: Number(row.application_id),
+        clientId: app?.client_id ? Number(app.client_id) : null,
+        createdBy: user.id,
+        body: `Your loan offer ${row.reference_code} is ready. Read and sign it by ${new Date(row.expires_at).toISOString().slice(0, 10)}: ${link}`,
+        secrets: [token],
+      },
+      tx,
+    );
+    await audit(req, 'resend', 'offer_letter', id, { application_id: Number(row.application_id), reference_code: row.reference_code }, tx);
+    const fresh = await repo.letterBy(tx, repo.byId(id));
+    return { ...toStaffDto(fresh ?? row, token), link };
+  });
+}

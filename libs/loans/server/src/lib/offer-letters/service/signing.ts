@@ -3,18 +3,22 @@ import {
   SIGNATURE_FILE_FIELD,
   borrowerSignFieldsSchema,
   OFFER_TOKEN_PATTERN,
+  NAME_MUST_MATCH,
+  OFFER_REPLACED,
+  sameName,
   type BorrowerSignResponse,
   type OfferLetter,
 } from '@loan/shared-contract';
 import { HttpError, audit, validationBody, zodFieldErrors, type Db } from '@loan/shared-server';
 import * as repo from '../repository';
 import { cleanImage, NOT_AN_IMAGE, TOO_LARGE } from './images';
-import { sha256, toDto } from './dto';
+import { sha256, signedContent, toDto } from './dto';
 
 /** The borrower's side: reading a letter by token and signing it. */
 
 export const LETTER_NOT_FOUND = 'Offer letter not found.';
 export const LETTER_EXPIRED = 'This offer letter has expired.';
+export const LETTER_REPLACED = OFFER_REPLACED;
 export const LETTER_SIGNED = 'This offer letter has already been signed.';
 
 async function lookup(db: Db, token: string, forUpdate: boolean): Promise<repo.LetterRow> {
@@ -24,16 +28,29 @@ async function lookup(db: Db, token: string, forUpdate: boolean): Promise<repo.L
   return row;
 }
 
-/** The borrower's view by token: 200, 410 when expired, 404 when unknown. */
-export async function getByToken(db: Db, token: string): Promise<OfferLetter> {
+/** 410 for an expired letter; a replaced one says so in its message (NOTES.md), which the borrower page reads. */
+function gone(row: repo.LetterRow): HttpError {
+  return row.expired_reason === 'replaced'
+    ? new HttpError(410, LETTER_REPLACED)
+    : new HttpError(410, LETTER_EXPIRED);
+}
+
+/**
+ * The borrower's view by token: 200, 410 when expired, 404 when unknown. Each opening of a
+ * live letter is recorded (first time, IP, user agent) for the evidence page's timeline.
+ */
+export async function getByToken(db: Db, req: FastifyRequest, token: string): Promise<OfferLetter> {
   const row = await lookup(db, token, false);
-  if (row.status === 'expired') throw new HttpError(410, LETTER_EXPIRED);
+  if (row.status === 'expired') throw gone(row);
   if (row.status === 'pending' && row.past_expiry) {
     await repo.markExpired(db, Number(row.id));
     throw new HttpError(410, LETTER_EXPIRED);
   }
+  if (row.status === 'pending') await repo.recordOpening(db, Number(row.id), req.ip, userAgentOf(req));
   return toDto(row);
 }
+
+const userAgentOf = (req: FastifyRequest) => (req.headers['user-agent'] ?? '').slice(0, 500) || null;
 
 export interface SignInput {
   /** The text parts as sent. */
@@ -65,11 +82,11 @@ async function signErrors(input: SignInput): Promise<{ fields: { borrower_name: 
  * SHA-256 of the signed content, and writes the audit record, in one transaction.
  */
 export async function sign(db: Db, req: FastifyRequest, token: string, input: SignInput): Promise<BorrowerSignResponse> {
-  const ua = (req.headers['user-agent'] ?? '').slice(0, 500) || null;
+  const ua = userAgentOf(req);
   const outcome = await db.transaction(async (tx) => {
     const row = await lookup(tx, token, true);
     if (row.status === 'signed') return { error: new HttpError(409, LETTER_SIGNED) };
-    if (row.status === 'expired') return { error: new HttpError(410, LETTER_EXPIRED) };
+    if (row.status === 'expired') return { error: gone(row) };
     if (row.past_expiry) {
       await repo.markExpired(tx, Number(row.id));
       return { error: new HttpError(410, LETTER_EXPIRED) };
@@ -77,23 +94,14 @@ export async function sign(db: Db, req: FastifyRequest, token: string, input: Si
     const { fields, image } = await signErrors(input);
     const mime = 'image/png';
     const letter = toDto(row);
-    // What the borrower agreed to, in a fixed order, so the hash can be recomputed later.
-    const content = JSON.stringify({
-      reference_code: letter.reference_code,
-      applicant_name: letter.applicant_name,
-      nrc: letter.nrc,
-      amount: letter.amount,
-      tenure: letter.tenure,
-      interest: letter.interest,
-      total_amount_due: letter.total_amount_due,
-      monthly_instalment: letter.monthly_instalment,
-      terms_conditions: letter.terms_conditions,
-      authorized_rep_name: letter.authorized_rep_name,
-      authorized_rep_date: letter.authorized_rep_date,
-      authorized_rep_signature_sha256: sha256(row.rep_signature_b64 ? Buffer.from(row.rep_signature_b64, 'base64') : ''),
-      borrower_name: fields.borrower_name,
-      borrower_date: fields.borrower_date,
-      borrower_signature_sha256: sha256(image),
+    if (!sameName(fields.borrower_name, letter.applicant_name)) {
+      throw new HttpError(422, NAME_MUST_MATCH, { borrower_name: [NAME_MUST_MATCH] });
+    }
+    const content = signedContent(letter, {
+      repSignature: row.rep_signature_b64 ? Buffer.from(row.rep_signature_b64, 'base64') : null,
+      borrowerName: fields.borrower_name,
+      borrowerDate: fields.borrower_date,
+      borrowerSignature: image,
     });
     const signedAt = await repo.markSigned(tx, {
       id: Number(row.id),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { decodeCursor, type ListEnvelope, type OfferLetterStaff } from '@loan/shared-contract';
+import { decodeCursor, type ListEnvelope, type OfferLetterStaff, type OfferLetterVerify } from '@loan/shared-contract';
 import {
   HttpError,
   keysetEnvelope,
@@ -10,7 +10,7 @@ import {
   type Db,
 } from '@loan/shared-server';
 import * as repo from '../repository';
-import { toStaffDto } from './dto';
+import { sha256, signedContent, toDto, toStaffDto } from './dto';
 
 /** Staff reads and deletion (soft; signed letters kept). */
 
@@ -18,6 +18,32 @@ export async function getById(db: Db, id: number, scope: BranchScope): Promise<O
   const row = await repo.letterBy(db, sql`${repo.byId(id)} AND ${repo.scopeSql(scope)}`);
   if (!row) throw notFound('Offer letter');
   return toStaffDto(row);
+}
+
+export const NOT_SIGNED = 'Only a signed offer letter has signed content to check.';
+
+/**
+ * GET /verify/{id}: recomputes the SHA-256 of the signed content from what is stored now
+ * (the letter, the application's names and numbers, both signatures) and compares it with
+ * the hash kept at signing: 'intact' when equal, 'altered' otherwise.
+ */
+export async function verify(db: Db, id: number, scope: BranchScope): Promise<OfferLetterVerify> {
+  const row = await repo.letterBy(db, sql`${repo.byId(id)} AND ${repo.scopeSql(scope)}`);
+  if (!row) throw notFound('Offer letter');
+  const sigs = await repo.signatureBytes(db, id);
+  if (row.status !== 'signed' || !row.signed_sha256 || !sigs?.borrower || row.borrower_name === null || row.borrower_date === null) {
+    throw new HttpError(409, NOT_SIGNED);
+  }
+  const computed = sha256(
+    signedContent(toDto(row), { repSignature: sigs.rep, borrowerName: row.borrower_name, borrowerDate: row.borrower_date, borrowerSignature: sigs.borrower }),
+  );
+  return {
+    id,
+    result: computed === row.signed_sha256 ? 'intact' : 'altered',
+    stored_sha256: row.signed_sha256,
+    computed_sha256: computed,
+    checked_at: new Date().toISOString(),
+  };
 }
 
 export async function list(

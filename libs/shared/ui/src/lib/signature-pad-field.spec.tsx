@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { SignatureField, type SignatureHandle } from './signature-field';
+import { SignaturePadField, type SignaturePadHandle } from './signature-pad-field';
 
-jest.mock('signature_pad', () => jest.requireActual('../testing/signature-pad-mock'));
+jest.mock('signature_pad', () => jest.requireActual('./signature-pad-mock'));
 
 // jsdom has no canvas: a 2D context that records the names painted on it.
 const painted: string[] = [];
@@ -20,8 +20,8 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 it('keeps the adopted typed name on the canvas when the window resizes (phone keyboard, rotation)', async () => {
-  const ref = createRef<SignatureHandle>();
-  render(<SignatureField ref={ref} typedName="Mwila Banda" />);
+  const ref = createRef<SignaturePadHandle>();
+  render(<SignaturePadField ref={ref} label="Your signature" adoptText={{ text: 'Mwila Banda', label: 'Use my typed name as my signature' }} />);
   await userEvent.click(screen.getByRole('button', { name: 'Use my typed name as my signature' }));
   expect(painted).toEqual(['Mwila Banda']);
   expect(ref.current?.isEmpty()).toBe(false);
@@ -34,4 +34,12 @@ it('keeps the adopted typed name on the canvas when the window resizes (phone ke
   fireEvent(window, new Event('resize'));
   expect(painted).toEqual(['Mwila Banda', 'Mwila Banda']);
   expect(ref.current?.isEmpty()).toBe(true);
+});
+
+it('names the canvas and shows the error beside it; Clear is off until something is drawn', () => {
+  render(<SignaturePadField label="Representative's signature" error="Add the signature." />);
+  const canvas = screen.getByLabelText("Representative's signature: draw it here");
+  expect(canvas).toHaveAccessibleDescription(/Add the signature\./);
+  expect(screen.getByRole('button', { name: 'Clear signature' })).toBeDisabled();
+  expect(screen.queryByRole('button', { name: /typed name/ })).toBeNull();
 });
