@@ -21,3 +21,4 @@ export {
   type TotalValueArgs,
 } from './lib/applications-api';
 export * from './lib/application-details-api';
+export * from './lib/loan-disk-api';

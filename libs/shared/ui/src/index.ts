@@ -37,3 +37,4 @@ export {
 } from './lib/use-list-params';
 export { FilterBar, type FilterBarProps, type FilterField, type SortOption } from './lib/filter-bar';
 export { ListScreen, type ExportAction, type ListScreenProps, type BulkAction, type BulkOutcome, type ListQueryState } from './lib/list-screen';
+export { printElement, PrintButton, type PrintButtonProps } from './lib/print';

@@ -139,3 +139,4 @@ export const applicationsHandlers = Object.values(applicationsVariants).map((v) 
 export const topupsHandlers = Object.values(topupsVariants).map((v) => v.ok);
 
 export * from './application-details';
+export * from './loan-disk';

@@ -7,6 +7,7 @@ import { errorMessage } from '@loan/shared-data-access-api';
 import { usePermission } from '@loan/shared-permissions';
 import { Button, Card, ErrorState, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
 import { LoanActions } from './loan-actions';
+import { LoanBalancePanel } from './loan-balance-panel';
 import { LoanComments } from './loan-comments';
 import { LoanEditForm, isEditable } from './loan-edit-form';
 import { LOAN_KIND_UI, STATUS_LABEL } from './loan-kind';
@@ -98,6 +99,7 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
           />
           {editing && isEditable(row) && <LoanEditForm key={row.updated_at} row={row} ui={ui} onDone={() => setEditing(false)} />}
           <LoanSummary row={row} />
+          <LoanBalancePanel loanId={row.id} status={row.status} />
           <div className="grid gap-6 lg:grid-cols-2">
             <StatusHistory row={row} />
             <LoanComments row={row} ui={ui} />
