@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerRoutes } from '@loan/shared-server';
+import { disbursementRoutes } from './disbursements/routes';
+
+/** The transactions domain's api: the routes of each part (disbursements, repayments), one plugin. */
+export const transactionsServer: FastifyPluginAsync = async (app) => registerRoutes(app, [...disbursementRoutes]);
