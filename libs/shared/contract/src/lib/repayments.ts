@@ -177,10 +177,12 @@ export const repaymentCreateBodySchema = z
   })
   .strict();
 export type RepaymentCreateBody = z.input<typeof repaymentCreateBodySchema>;
+export type RepaymentCreateData = z.output<typeof repaymentCreateBodySchema>;
 
 /** PUT /update/:id: the loan stays; amount, date, method, reference and note may change. */
 export const repaymentUpdateBodySchema = z.object(repaymentFields).strict();
 export type RepaymentUpdateBody = z.input<typeof repaymentUpdateBodySchema>;
+export type RepaymentUpdateData = z.output<typeof repaymentUpdateBodySchema>;
 
 /** DELETE /delete/:id: the reversal's reason. */
 export const repaymentDeleteBodySchema = z
