@@ -208,6 +208,26 @@ export const payableLoanQuerySchema = z.object({ search: searchParamSchema, page
 // Bulk upload
 // ---------------------------------------------------------------------------------------
 
+/**
+ * POST /bulk-upload's body: the file's text (as the browser read it) in JSON. It must start
+ * with the header line; control characters other than tab and line breaks are refused.
+ */
+export const bulkUploadBodySchema = z
+  .object({
+    csv: textField({
+      min: 1,
+      max: REPAYMENT_UPLOAD_MAX_BYTES,
+      multiline: true,
+      keepSpaces: true,
+      messages: { required: 'Choose a file.', tooLong: 'The file is too large.' },
+    }).refine(
+      (text) => text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0].trim().toLowerCase().replace(/\s*,\s*/g, ',') === REPAYMENT_CSV_COLUMNS.join(','),
+      `The first line must be the header ${REPAYMENT_CSV_COLUMNS.join(',')}.`,
+    ),
+  })
+  .strict();
+export type BulkUploadBody = z.input<typeof bulkUploadBodySchema>;
+
 export const bulkUploadQuerySchema = z.object({
   /** Save (all rows or none); without it the file is only checked. */
   confirm: blankAsAbsent(z.enum(['true', 'false']).transform((v) => v === 'true')),

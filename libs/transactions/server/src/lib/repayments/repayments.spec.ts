@@ -288,7 +288,9 @@ describe('POST /api/repayments/bulk-upload', () => {
 
   it('refuses a wrong header, an empty file, and callers without can add repayments', async () => {
     const wrong = await up('ref,amount\nx,1', false);
-    expect(wrong.json<BulkUploadReport>().errors).toEqual([{ row: 0, column: 'header', message: `The first line must be the header ${HEADER}.` }]);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.csv).toEqual([`The first line must be the header ${HEADER}.`]);
+    expect((await up(`${HEADER}\nLA-1,1\u0000,2026-01-01,cash,R,`, false)).json().errors.csv).toBeDefined();
     expect((await up(HEADER, false)).json<BulkUploadReport>().errors[0]).toMatchObject({ column: 'file', message: 'The file has no rows.' });
     expect((await up(HEADER, false, await loginWithPermissions(t.app, [P.viewRepayments]))).statusCode).toBe(403);
     expect((await up(HEADER, false, csrfHeaders())).statusCode).toBe(401);

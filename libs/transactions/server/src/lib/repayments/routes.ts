@@ -3,6 +3,7 @@ import {
   REPAYMENT_PATHS,
   REPAYMENT_TEMPLATE_FILENAME,
   REPAYMENT_UPLOAD_MAX_BYTES,
+  bulkUploadBodySchema,
   bulkUploadQuerySchema,
   bulkUploadReportSchema,
   idParamsSchema,
@@ -18,7 +19,6 @@ import {
   repaymentUpdateBodySchema,
 } from '@loan/shared-contract';
 import { defineRoute, type RouteContext } from '@loan/shared-server';
-import { z } from 'zod';
 import * as bulk from './bulk';
 import * as service from './service';
 
@@ -27,9 +27,6 @@ const actorOf = (ctx: RouteContext<unknown, unknown, unknown>): service.Actor =>
   scope: ctx.scope,
   who: ctx.auditActor,
 });
-
-/** The body of POST /bulk-upload: the file's text (read by the browser) as JSON. */
-const bulkUploadBodySchema = z.object({ csv: z.string().min(1, 'Choose a file.') });
 
 /** The repayment routes of the transactions domain (spec §7 "repayments (including /bulk-upload)"). */
 export const repaymentRoutes = [
