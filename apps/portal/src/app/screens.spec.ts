@@ -37,6 +37,8 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/topup/approved',
     '/loans/topup/closed',
     '/loans/topup/:id',
+    '/transactions/disbursements',
+    '/transactions/disbursements/:id',
     '/profile',
   ]);
 });

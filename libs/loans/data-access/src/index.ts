@@ -22,3 +22,4 @@ export {
 } from './lib/applications-api';
 export * from './lib/application-details-api';
 export * from './lib/offer-letters-api';
+export * from './lib/loan-disk-api';

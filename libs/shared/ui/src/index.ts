@@ -39,3 +39,4 @@ export { FilterBar, type FilterBarProps, type FilterField, type SortOption } fro
 export { ListScreen, type ExportAction, type ListScreenProps, type BulkAction, type BulkOutcome, type ListQueryState } from './lib/list-screen';
 export { OfferLetterDocument, type OfferLetterDocumentProps } from './lib/offer-letter-document';
 export { SignaturePadField, dataUrlToBlob, type SignaturePadFieldProps, type SignaturePadHandle } from './lib/signature-pad-field';
+export { printElement, PrintButton, type PrintButtonProps } from './lib/print';

@@ -1,4 +1,4 @@
-import { API, DASHBOARD_PATHS, P } from '@loan/shared-contract';
+import { API, DASHBOARD_PATHS, P, DISBURSEMENTS_PATHS } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
 const APPLICATIONS = ['Loans', 'Applications'] as const;
@@ -125,7 +125,8 @@ export const SCREENS = {
     title: 'Disbursements',
     permissions: [...transactions, P.viewAllDisbursements],
     menu: { group: DISBURSEMENTS, label: 'View All', order: 40 },
-    status: 'planned',
+    firstCall: { path: DISBURSEMENTS_PATHS.list },
+    status: 'ready',
   },
   instantDisbursement: {
     path: '/transactions/disbursements/instant',
@@ -145,7 +146,7 @@ export const SCREENS = {
     path: '/transactions/disbursements/:id',
     title: 'Disbursement Details',
     permissions: [P.viewAllDisbursements],
-    status: 'planned',
+    status: 'ready',
   },
   repayments: {
     path: '/transactions/repayments',

@@ -8,6 +8,7 @@ import { usePermission } from '@loan/shared-permissions';
 import { Button, ButtonLink, Card, ErrorState, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
 import { GenerateOfferLetter, canGenerate } from './generate-offer-letter';
 import { LoanActions } from './loan-actions';
+import { LoanBalancePanel } from './loan-balance-panel';
 import { LoanComments } from './loan-comments';
 import { LoanEditForm, isEditable } from './loan-edit-form';
 import { LOAN_KIND_UI, STATUS_LABEL } from './loan-kind';
@@ -114,6 +115,7 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
           />
           {editing && isEditable(row) && <LoanEditForm key={row.updated_at} row={row} ui={ui} onDone={() => setEditing(false)} />}
           <LoanSummary row={row} />
+          <LoanBalancePanel loanId={row.id} status={row.status} />
           <div className="grid gap-6 lg:grid-cols-2">
             <StatusHistory row={row} />
             <LoanComments row={row} ui={ui} />

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'transactions-data-access',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/transactions/data-access',
+};

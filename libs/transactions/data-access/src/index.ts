@@ -1,0 +1,1 @@
+export { disbursementsApi, disbursementListParams, useGetDisbursementsQuery, useGetDisbursementQuery, type DisbursementListArgs } from './lib/disbursements/disbursements-api';

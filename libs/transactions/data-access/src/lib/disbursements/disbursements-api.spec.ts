@@ -1,0 +1,35 @@
+import { DISBURSEMENTS_PATHS } from '@loan/shared-contract';
+import { lastRequest, makeStore, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { disbursementsHandlers, disbursementsVariants } from '../../testing';
+import { disbursementsApi } from './disbursements-api';
+
+const server = setupApiServer(...disbursementsHandlers);
+const getList = disbursementsApi.endpoints.getDisbursements;
+
+it('sends page, size and the trimmed search, and answers the list envelope', async () => {
+  const store = makeStore();
+  const res = await store.dispatch(getList.initiate({ page: 2, pageSize: 15, search: '  1 ' }));
+  expect(lastRequest(DISBURSEMENTS_PATHS.list, 'GET')?.query).toEqual({ page: '2', pageSize: '15', search: '1' });
+  expect(res.data).toMatchObject({ page: 2, pageSize: 15 });
+  expect(res.data?.items.every((r) => r.recipient.includes('1'))).toBe(true);
+});
+
+it('leaves a blank search out of the query string', async () => {
+  const store = makeStore();
+  await store.dispatch(getList.initiate({ page: 1, pageSize: 25, search: '  ' }));
+  expect(lastRequest(DISBURSEMENTS_PATHS.list)?.search).toBe('?page=1&pageSize=25');
+});
+
+it('answers a refusal as an error with its status', async () => {
+  server.use(disbursementsVariants.list.forbidden);
+  const store = makeStore();
+  const res = await store.dispatch(getList.initiate({ page: 1, pageSize: 15 }));
+  expect(res.error).toMatchObject({ status: 403 });
+});
+
+it('asks for one record by its id', async () => {
+  const store = makeStore();
+  const res = await store.dispatch(disbursementsApi.endpoints.getDisbursement.initiate(7));
+  expect(lastRequest(DISBURSEMENTS_PATHS.byId.replace(':id', '7'), 'GET')).toBeDefined();
+  expect(res.data?.id).toBe(7);
+});

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'transactions-feature',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/transactions/feature',
+};

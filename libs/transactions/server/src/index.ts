@@ -1,0 +1,1 @@
+export { transactionsServer } from './lib/transactions-server';

@@ -1,0 +1,171 @@
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { RepaymentFilter } from '@loan/shared-contract';
+import {
+  likeContains,
+  queryRows,
+  schema,
+  scopeCondition,
+  selectRepayments,
+  type BranchScope,
+  type Db,
+  type RepaymentRow,
+} from '@loan/shared-server';
+
+const r = schema.repayments;
+const la = schema.loanApplications;
+
+/** The branch filter (id, name or code), or undefined when no such branch exists. */
+export async function findBranchId(db: Db, ref: string): Promise<number | undefined> {
+  const b = schema.branches;
+  const cond = /^\d{1,15}$/.test(ref)
+    ? eq(b.id, Number(ref))
+    : sql`lower(${b.name}) = ${ref.toLowerCase()} OR lower(${b.code}) = ${ref.toLowerCase()}`;
+  const [row] = await db.select({ id: b.id }).from(b).where(cond).limit(1);
+  return row?.id;
+}
+
+/** The WHERE of the list and the export: the filters inside the branch scope (branchId already narrowed). */
+export function whereOf(q: RepaymentFilter, scope: BranchScope, branchId: number | undefined): SQL | undefined {
+  return and(
+    scopeCondition(scope, la.branchId),
+    branchId === undefined ? undefined : eq(la.branchId, branchId),
+    q.search
+      ? or(
+          ilike(r.reference, likeContains(q.search)),
+          ilike(la.referenceCode, likeContains(q.search)),
+          ilike(la.fullname, likeContains(q.search)),
+          ilike(la.mobile, likeContains(q.search)),
+        )
+      : undefined,
+    q.fromDate ? gte(r.paidAt, q.fromDate) : undefined,
+    q.toDate ? lte(r.paidAt, q.toDate) : undefined,
+    q.method ? eq(r.method, q.method) : undefined,
+    q.loan ? eq(la.referenceCode, q.loan) : undefined,
+    q.status === 'active' ? isNull(r.reversedAt) : q.status === 'reversed' ? isNotNull(r.reversedAt) : undefined,
+  );
+}
+
+/** One page, newest paid first. */
+export function page(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<RepaymentRow[]> {
+  return selectRepayments(db).where(where).orderBy(desc(r.paidAt), desc(r.id)).limit(limit).offset(offset);
+}
+
+/** Rows of the filter, and the count and sum of those not reversed (exact, in SQL). */
+export async function totals(db: Db, where: SQL | undefined): Promise<{ rows: number; count: number; amount: string }> {
+  const [t] = await db
+    .select({
+      rows: sql<number>`count(*)::int`,
+      count: sql<number>`(count(*) FILTER (WHERE ${r.reversedAt} IS NULL))::int`,
+      amount: sql<string>`coalesce(sum(${r.amount}) FILTER (WHERE ${r.reversedAt} IS NULL), 0)::numeric(16,2)::text`,
+    })
+    .from(r)
+    .leftJoin(la, eq(la.id, r.applicationId))
+    .where(where);
+  return { rows: Number(t.rows), count: Number(t.count), amount: t.amount };
+}
+
+export async function findOne(db: Db, id: number): Promise<RepaymentRow | undefined> {
+  const [row] = await selectRepayments(db).where(eq(r.id, id)).limit(1);
+  return row;
+}
+
+/** The repayment row locked for a change (its own columns). */
+export async function lockRepayment(db: Db, id: number) {
+  const [row] = await db.select().from(r).where(eq(r.id, id)).for('update').limit(1);
+  return row;
+}
+
+export interface LoanForPayment {
+  id: number;
+  referenceCode: string;
+  clientId: number | null;
+  branchId: number | null;
+  status: string;
+  fullname: string;
+  mobile: string;
+}
+
+/**
+ * The loan by reference code, locked (`FOR UPDATE` of loan_applications) so the balance
+ * check and the write that follows it are one step: a second repayment of the same loan
+ * waits here until this transaction ends, then sees the new balance.
+ */
+export async function lockLoanByReference(db: Db, referenceCode: string): Promise<LoanForPayment | undefined> {
+  const [row] = await db
+    .select({
+      id: la.id,
+      referenceCode: la.referenceCode,
+      clientId: la.clientId,
+      branchId: la.branchId,
+      status: la.status,
+      fullname: la.fullname,
+      mobile: la.mobile,
+    })
+    .from(la)
+    .where(eq(la.referenceCode, referenceCode))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function lockLoanById(db: Db, id: number): Promise<LoanForPayment | undefined> {
+  const [row] = await db
+    .select({
+      id: la.id,
+      referenceCode: la.referenceCode,
+      clientId: la.clientId,
+      branchId: la.branchId,
+      status: la.status,
+      fullname: la.fullname,
+      mobile: la.mobile,
+    })
+    .from(la)
+    .where(eq(la.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function referenceTaken(db: Db, reference: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.reference, reference), exceptId === undefined ? undefined : sql`${r.id} <> ${exceptId}`))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * After repayments of these loans changed: closes the approved ones now paid in full
+ * (approved -> closed, remembered in loan_paid_in_full) and reopens the ones closed that
+ * way whose balance is owed again (closed -> approved). One statement each; answers the
+ * ids closed and reopened, for the audit trail.
+ */
+export async function settleLoanStatus(db: Db, ids: readonly number[]): Promise<{ closed: number[]; reopened: number[] }> {
+  if (!ids.length) return { closed: [], reopened: [] };
+  const list = ids.join(',');
+  const closed = await queryRows<{ id: number }>(
+    db,
+    sql`WITH done AS (
+          UPDATE loan_applications la SET status = 'closed', closed_at = now(), updated_at = now()
+            FROM loan_balances b
+           WHERE b.application_id = la.id AND la.status = 'approved' AND b.balance <= 0
+             AND la.id = ANY(string_to_array(${list}, ',')::bigint[])
+          RETURNING la.id)
+        , mark AS (INSERT INTO loan_paid_in_full (application_id) SELECT id FROM done
+                   ON CONFLICT (application_id) DO UPDATE SET closed_at = now())
+        SELECT id::int AS id FROM done ORDER BY id`,
+  );
+  const reopened = await queryRows<{ id: number }>(
+    db,
+    sql`WITH owed AS (
+          DELETE FROM loan_paid_in_full p USING loan_balances b
+           WHERE b.application_id = p.application_id AND b.balance > 0
+             AND p.application_id = ANY(string_to_array(${list}, ',')::bigint[])
+          RETURNING p.application_id)
+        UPDATE loan_applications la SET status = 'approved', closed_at = NULL, updated_at = now()
+          FROM owed WHERE owed.application_id = la.id AND la.status = 'closed'
+        RETURNING la.id::int AS id`,
+  );
+  return { closed: closed.map((c) => c.id), reopened: reopened.map((c) => c.id) };
+}

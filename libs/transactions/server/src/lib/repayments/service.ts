@@ -1,0 +1,317 @@
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import {
+  fromNgwee,
+  toNgwee,
+  type LoanBalance,
+  type PayableLoan,
+  type RepaymentCreateData,
+  type RepaymentUpdateData,
+  type RepaymentFilter,
+  type RepaymentList,
+  type RepaymentResult,
+  type Repayment,
+  type ListEnvelope,
+} from '@loan/shared-contract';
+import {
+  HttpError,
+  auditChanges,
+  businessToday,
+  conflict,
+  csvRow,
+  inScope,
+  loanBalance,
+  narrowToScope,
+  notFound,
+  postgresCode,
+  queryRows,
+  recordAudit,
+  schema,
+  toRepayment,
+  type AuditActor,
+  type BranchScope,
+  type Db,
+  type SmsPort,
+} from '@loan/shared-server';
+import { sql } from 'drizzle-orm';
+import * as repo from './repository';
+
+/** Who acts: identity and branch scope, and the audit trail's actor. */
+export interface Actor {
+  userId: number | null;
+  scope: BranchScope;
+  who: AuditActor;
+}
+
+/** A 422 naming fields, in the api's one error shape. */
+function refused(errors: Record<string, string>): HttpError {
+  const all = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]]));
+  return new HttpError(422, Object.values(errors)[0], all);
+}
+
+const money = (v: string) => `ZMW ${Number(v.split('.')[0]).toLocaleString('en-US')}.${v.split('.')[1] ?? '00'}`;
+
+/** The branch filter narrowed to the scope: undefined = all allowed, null = nothing. */
+async function branchOf(db: Db, ref: string | undefined, scope: BranchScope): Promise<number | undefined | null> {
+  const requested = ref === undefined ? undefined : ((await repo.findBranchId(db, ref)) ?? null);
+  return narrowToScope(scope, requested);
+}
+
+export async function list(db: Db, q: RepaymentFilter & { page: number; pageSize: number }, scope: BranchScope): Promise<RepaymentList> {
+  const branchId = await branchOf(db, q.branch, scope);
+  if (branchId === null)
+    return { items: [], total: 0, page: q.page, pageSize: q.pageSize, nextCursor: null, totals: { count: 0, amount: '0.00' } };
+  const where = repo.whereOf(q, scope, branchId);
+  const [rows, t] = [await repo.page(db, where, q.pageSize, (q.page - 1) * q.pageSize), await repo.totals(db, where)];
+  return {
+    items: rows.map(toRepayment),
+    total: t.rows,
+    page: q.page,
+    pageSize: q.pageSize,
+    nextCursor: null,
+    totals: { count: t.count, amount: t.amount },
+  };
+}
+
+export const EXPORT_COLUMNS = [
+  'id',
+  'reference_code',
+  'client_name',
+  'branch_name',
+  'amount',
+  'paid_at',
+  'method',
+  'reference',
+  'note',
+  'reversed',
+  'reversal_reason',
+  'recorded_by',
+  'created_at',
+] as const;
+const EXPORT_BATCH = 2000;
+
+/** GET /export: the filtered list as CSV, every row, in batches (formula-safe cells). */
+export async function exportCsv(db: Db, q: RepaymentFilter, scope: BranchScope): Promise<Readable> {
+  const branchId = await branchOf(db, q.branch, scope);
+  async function* lines(): AsyncGenerator<string> {
+    yield csvRow(EXPORT_COLUMNS);
+    if (branchId === null) return;
+    const where = repo.whereOf(q, scope, branchId);
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const rows = await repo.page(db, where, EXPORT_BATCH, offset);
+      for (const row of rows) {
+        const dto = toRepayment(row);
+        yield csvRow(EXPORT_COLUMNS.map((c) => (c === 'reversed' ? (dto.reversed ? 'yes' : 'no') : dto[c])));
+      }
+      if (rows.length < EXPORT_BATCH) return;
+    }
+  }
+  return Readable.from(lines());
+}
+
+export async function byId(db: Db, id: number, scope: BranchScope): Promise<Repayment> {
+  const row = await repo.findOne(db, id);
+  if (!row || !inScope(scope, row.branchId)) throw notFound('Repayment');
+  return toRepayment(row);
+}
+
+/** The add form's loan picker: disbursed loans with a balance, searched by reference, name, NRC or mobile. */
+export async function payableLoans(db: Db, q: { search?: string; pageSize: number }, scope: BranchScope): Promise<ListEnvelope<PayableLoan>> {
+  const like = q.search ? `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT b.*, la.fullname, la.mobile, br.name AS branch_name
+          FROM loan_applications la
+          JOIN loan_balances b ON b.application_id = la.id
+          LEFT JOIN branches br ON br.id = la.branch_id
+         WHERE la.status = 'approved' AND b.disbursed_on IS NOT NULL AND b.balance > 0
+           ${scope.all ? sql`` : scope.branchId === null ? sql`AND false` : sql`AND la.branch_id = ${scope.branchId}`}
+           ${like ? sql`AND (la.reference_code ILIKE ${like} OR la.fullname ILIKE ${like} OR la.nrc ILIKE ${like} OR la.mobile ILIKE ${like})` : sql``}
+         ORDER BY la.id DESC
+         LIMIT ${q.pageSize}`,
+  );
+  return { items: rows.map(payableDto), pageSize: q.pageSize, page: 1, nextCursor: null };
+}
+
+function payableDto(r: Record<string, unknown>): PayableLoan {
+  const s = (k: string) => (r[k] === null || r[k] === undefined ? null : String(r[k]));
+  const date = (k: string) => (r[k] === null || r[k] === undefined ? null : typeof r[k] === 'string' ? (r[k] as string) : (r[k] as Date).toISOString().slice(0, 10));
+  return {
+    application_id: Number(r['application_id']),
+    reference_code: String(r['reference_code']),
+    status: r['status'] as PayableLoan['status'],
+    total_due: String(r['total_due']),
+    instalments: Number(r['instalments']),
+    instalment_amount: String(r['instalment_amount']),
+    disbursed_on: date('disbursed_on'),
+    maturity_date: date('maturity_date'),
+    paid: String(r['paid']),
+    balance: String(r['balance']),
+    repayments_count: Number(r['repayments_count']),
+    last_paid_on: date('last_paid_on'),
+    next_due_no: r['next_due_no'] === null ? null : Number(r['next_due_no']),
+    next_due_date: date('next_due_date'),
+    next_due_amount: s('next_due_amount'),
+    due_to_date: String(r['due_to_date']),
+    arrears: String(r['arrears']),
+    days_past_due: Number(r['days_past_due']),
+    state: r['state'] as PayableLoan['state'],
+    fullname: String(r['fullname']),
+    mobile: String(r['mobile']),
+    branch_name: s('branch_name'),
+  };
+}
+
+/** Why a loan takes no repayment (null when it does), for the reference_code column. */
+export function unpayable(loan: { status: string } | undefined, balance: LoanBalance | null): string | null {
+  if (!loan || !balance) return 'No loan with this reference code.';
+  if (loan.status === 'closed') return 'This loan is closed: nothing is owed.';
+  if (balance.disbursed_on === null) return 'This loan has not been paid out yet: nothing is owed.';
+  return null;
+}
+
+/** Audits the loans a change closed (paid in full) or reopened. */
+async function settle(tx: Db, actor: Actor, ids: number[]): Promise<void> {
+  const { closed, reopened } = await repo.settleLoanStatus(tx, ids);
+  for (const id of closed) await recordAudit(tx, actor.who, { action: 'close', entity: 'loan_application', entityId: id, details: { reason: 'paid in full' } });
+  for (const id of reopened)
+    await recordAudit(tx, actor.who, { action: 'reopen', entity: 'loan_application', entityId: id, details: { reason: 'repayment changed: balance owed again' } });
+}
+
+/** A unique-reference race lost at insert time reads like the check that would have caught it. */
+async function guardReference<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (postgresCode(err) === '23505') throw refused({ reference: 'This reference was already recorded.' });
+    throw err;
+  }
+}
+
+async function result(db: Db, id: number, applicationId: number | null): Promise<RepaymentResult> {
+  const row = await repo.findOne(db, id);
+  if (!row) throw notFound('Repayment');
+  return { repayment: toRepayment(row), balance: applicationId === null ? null : await loanBalance(db, applicationId) };
+}
+
+/**
+ * POST /create. In one transaction: the loan locked, the rules (a loan that is paid out
+ * and not closed, not after today, not before the payout, not more than the balance, a
+ * reference not seen before), the row, its audit record, the loan closed when paid in
+ * full, and the SMS receipt recorded through the SMS port.
+ */
+export async function create(db: Db, sms: SmsPort, actor: Actor, body: RepaymentCreateData): Promise<RepaymentResult> {
+  return guardReference(() =>
+    db.transaction(async (tx) => {
+      const loan = await repo.lockLoanByReference(tx, body.reference_code);
+      const visible = loan && inScope(actor.scope, loan.branchId) ? loan : undefined;
+      const balance = visible ? await loanBalance(tx, visible.id) : null;
+      const why = unpayable(visible, balance);
+      if (why || !visible || !balance) throw refused({ reference_code: why ?? 'No loan with this reference code.' });
+      const errors: Record<string, string> = {};
+      const today = await businessToday(tx);
+      if (body.paid_at > today) errors['paid_at'] = 'The date cannot be in the future.';
+      else if (balance.disbursed_on && body.paid_at < balance.disbursed_on)
+        errors['paid_at'] = `The loan was paid out on ${balance.disbursed_on}: a repayment cannot be earlier.`;
+      if (toNgwee(body.amount) > toNgwee(balance.balance)) errors['amount'] = `More than the balance of ${money(balance.balance)}.`;
+      if (await repo.referenceTaken(tx, body.reference)) errors['reference'] = 'This reference was already recorded.';
+      if (Object.keys(errors).length) throw refused(errors);
+
+      const [row] = await tx
+        .insert(schema.repayments)
+        .values({
+          applicationId: visible.id,
+          clientId: visible.clientId,
+          amount: body.amount,
+          paidAt: body.paid_at,
+          method: body.method,
+          reference: body.reference,
+          note: body.note ?? null,
+          createdBy: actor.userId,
+          updatedBy: actor.userId,
+        })
+        .returning({ id: schema.repayments.id });
+      await recordAudit(tx, actor.who, {
+        action: 'create',
+        entity: 'repayment',
+        entityId: row.id,
+        details: { reference_code: visible.referenceCode, amount: body.amount, paid_at: body.paid_at, method: body.method, reference: body.reference },
+      });
+      await settle(tx, actor, [visible.id]);
+      const after = await loanBalance(tx, visible.id);
+      await sms.send(
+        {
+          to: visible.mobile,
+          purpose: 'repayment_receipt',
+          applicationId: visible.id,
+          clientId: visible.clientId,
+          createdBy: actor.userId,
+          body:
+            `Dear ${visible.fullname}, we received ${money(body.amount)} for loan ${visible.referenceCode} on ${body.paid_at} ` +
+            `(ref ${body.reference}). Balance: ${money(after?.balance ?? '0.00')}.` +
+            (after?.next_due_date && after.next_due_amount ? ` Next due ${after.next_due_date}: ${money(after.next_due_amount)}.` : ''),
+        },
+        tx,
+      );
+      return result(tx, row.id, visible.id);
+    }),
+  );
+}
+
+
+/** PUT /update/:id: the same rules as an addition, the balance counted without the old amount. */
+export async function update(db: Db, actor: Actor, id: number, body: RepaymentUpdateData): Promise<RepaymentResult> {
+  return guardReference(() =>
+    db.transaction(async (tx) => {
+      const current = await repo.lockRepayment(tx, id);
+      const loan = current?.applicationId ? await repo.lockLoanById(tx, current.applicationId) : undefined;
+      if (!current || !loan || !inScope(actor.scope, loan.branchId)) throw notFound('Repayment');
+      if (current.reversedAt) throw conflict('This repayment was reversed: it cannot be edited.');
+      const balance = await loanBalance(tx, loan.id);
+      const errors: Record<string, string> = {};
+      const today = await businessToday(tx);
+      if (body.paid_at > today) errors['paid_at'] = 'The date cannot be in the future.';
+      else if (balance?.disbursed_on && body.paid_at < balance.disbursed_on)
+        errors['paid_at'] = `The loan was paid out on ${balance.disbursed_on}: a repayment cannot be earlier.`;
+      const owed = toNgwee(balance?.balance ?? '0.00') + toNgwee(current.amount);
+      if (toNgwee(body.amount) > owed) errors['amount'] = `More than the balance of ${money(fromNgwee(owed))}.`;
+      if (await repo.referenceTaken(tx, body.reference, id)) errors['reference'] = 'This reference was already recorded.';
+      if (Object.keys(errors).length) throw refused(errors);
+      const patch = { amount: body.amount, paidAt: body.paid_at, method: body.method, reference: body.reference, note: body.note ?? null };
+      const { before, after } = auditChanges(
+        { amount: current.amount, paidAt: current.paidAt, method: current.method, reference: current.reference, note: current.note },
+        patch,
+      );
+      await tx
+        .update(schema.repayments)
+        .set({ ...patch, updatedBy: actor.userId, updatedAt: new Date() })
+        .where(eq(schema.repayments.id, id));
+      await recordAudit(tx, actor.who, { action: 'update', entity: 'repayment', entityId: id, before, after, details: { reference_code: loan.referenceCode } });
+      await settle(tx, actor, [loan.id]);
+      return result(tx, id, loan.id);
+    }),
+  );
+}
+
+/** DELETE /delete/:id: a reversal with a reason; the row stays in the ledger, marked reversed. */
+export async function reverse(db: Db, actor: Actor, id: number, reason: string): Promise<RepaymentResult> {
+  return db.transaction(async (tx) => {
+    const current = await repo.lockRepayment(tx, id);
+    const loan = current?.applicationId ? await repo.lockLoanById(tx, current.applicationId) : undefined;
+    if (!current || !inScope(actor.scope, loan?.branchId ?? null)) throw notFound('Repayment');
+    if (current.reversedAt) throw conflict('This repayment was already reversed.');
+    await tx
+      .update(schema.repayments)
+      .set({ reversedAt: new Date(), reversedBy: actor.userId, reversalReason: reason, updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(schema.repayments.id, id));
+    await recordAudit(tx, actor.who, {
+      action: 'reverse',
+      entity: 'repayment',
+      entityId: id,
+      details: { reason, amount: current.amount, reference: current.reference, reference_code: loan?.referenceCode ?? null },
+    });
+    if (loan) await settle(tx, actor, [loan.id]);
+    return result(tx, id, loan?.id ?? null);
+  });
+}
+
