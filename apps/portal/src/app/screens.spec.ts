@@ -35,6 +35,7 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/topup/approved',
     '/loans/topup/closed',
     '/loans/topup/:id',
+    '/reports',
     '/profile',
   ]);
 });

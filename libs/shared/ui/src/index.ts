@@ -37,3 +37,4 @@ export {
 } from './lib/use-list-params';
 export { FilterBar, type FilterBarProps, type FilterField, type SortOption } from './lib/filter-bar';
 export { ListScreen, type ExportAction, type ListScreenProps, type BulkAction, type BulkOutcome, type ListQueryState } from './lib/list-screen';
+export { LazyChart, ChartLoading, chartFrame, useDarkMode, CHART_LOADING_TEXT, CHART_EMPTY_TEXT, type LazyChartProps } from './lib/chart';

@@ -1,4 +1,4 @@
-import { API, DASHBOARD_PATHS, P } from '@loan/shared-contract';
+import { API, DASHBOARD_PATHS, P, REPORTS_PATHS } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
 const APPLICATIONS = ['Loans', 'Applications'] as const;
@@ -173,7 +173,8 @@ export const SCREENS = {
     title: 'Reports',
     permissions: [P.viewReportsModule],
     menu: { group: [], label: 'Reports', order: 60 },
-    status: 'planned',
+    firstCall: { path: REPORTS_PATHS.closedUnsignedStatsByBranch },
+    status: 'ready',
   },
   users: {
     path: '/users',

@@ -3,3 +3,4 @@ export * from './migrate';
 export * as schema from './schema';
 export * from './sql';
 export * from './list';
+export * from './branch-filter';

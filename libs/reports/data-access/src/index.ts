@@ -1,0 +1,16 @@
+export {
+  reportsApi,
+  reportParams,
+  REPORT_FILTERS,
+  DOWNLOADABLE_REPORTS,
+  useGetClosedUnsignedStatsQuery,
+  useGetUnsignedClosedQuery,
+  useGetOfferLettersReportQuery,
+  useGetFunnelReportQuery,
+  useDownloadReportMutation,
+  type ReportFilterValues,
+  type UnsignedClosedArgs,
+  type DownloadableReport,
+  type DownloadFormat,
+  type DownloadReportArgs,
+} from './lib/reports-api';

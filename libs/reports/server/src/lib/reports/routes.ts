@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  P,
+  REPORT_FILE_NAMES,
+  REPORTS_PATHS,
+  funnelReportSchema,
+  offerLettersReportSchema,
+  reportFiltersSchema,
+} from '@loan/shared-contract';
+import { defineRoute, registerRoutes, sendTableFile } from '@loan/shared-server';
+import * as service from './service';
+
+/**
+ * The portfolio reports. Each answers JSON for the screen (checked against its schema) or,
+ * with `format=csv|xlsx`, the same figures as a download (streams skip the JSON check).
+ */
+export const reportsRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: REPORTS_PATHS.offerLetters,
+    auth: P.viewReportsModule,
+    query: reportFiltersSchema,
+    response: offerLettersReportSchema,
+    handler: async ({ db, scope, query, reply }) => {
+      const report = await service.offerLetters(db, query, scope);
+      if (query.format === 'json') return report;
+      return sendTableFile(reply, {
+        format: query.format,
+        filename: REPORT_FILE_NAMES.offerLetters,
+        columns: service.OFFER_LETTER_COLUMNS,
+        rows: service.offerLetterFileRows(report),
+        sheetName: 'Offer letters',
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: REPORTS_PATHS.funnel,
+    auth: P.viewReportsModule,
+    query: reportFiltersSchema,
+    response: funnelReportSchema,
+    handler: async ({ db, scope, query, reply }) => {
+      const report = await service.funnel(db, query, scope);
+      if (query.format === 'json') return report;
+      return sendTableFile(reply, {
+        format: query.format,
+        filename: REPORT_FILE_NAMES.funnel,
+        columns: service.FUNNEL_COLUMNS,
+        rows: report.steps,
+        sheetName: 'Applications funnel',
+      });
+    },
+  }),
+];
+
+export const reportsModule: FastifyPluginAsync = async (app) => registerRoutes(app, reportsRoutes);
