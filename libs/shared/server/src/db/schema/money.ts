@@ -50,6 +50,11 @@ export const repayments = pgTable('repayments', {
   reference: text('reference'),
   note: text('note'),
   batchId: text('batch_id'),
+  /** Reversal ("delete", NOTES.md): the row stays, marked reversed (migration 0840). */
+  reversedAt: tstz('reversed_at'),
+  reversedBy: id('reversed_by'),
+  reversalReason: text('reversal_reason'),
+  uploadId: id('upload_id'),
   createdBy: id('created_by'),
   updatedBy: id('updated_by'),
   createdAt: tstz('created_at').notNull().defaultNow(),
