@@ -7,6 +7,7 @@ export {
   useGetUnsignedClosedQuery,
   useGetOfferLettersReportQuery,
   useGetFunnelReportQuery,
+  useGetPortfolioAtRiskQuery,
   useDownloadReportMutation,
   type ReportFilterValues,
   type UnsignedClosedArgs,

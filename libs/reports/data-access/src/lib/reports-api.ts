@@ -8,6 +8,7 @@ import {
   type ListEnvelope,
   type LoanApplication,
   type OfferLettersReport,
+  type PortfolioAtRisk,
 } from '@loan/shared-contract';
 
 /** The filters every report takes (spec §5: each sent only when present). */
@@ -38,6 +39,7 @@ export const DOWNLOADABLE_REPORTS = {
   closedUnsigned: { path: REPORTS_PATHS.closedUnsigned, filename: REPORT_FILE_NAMES.closedUnsigned },
   offerLetters: { path: REPORTS_PATHS.offerLetters, filename: REPORT_FILE_NAMES.offerLetters },
   funnel: { path: REPORTS_PATHS.funnel, filename: REPORT_FILE_NAMES.funnel },
+  portfolioAtRisk: { path: REPORTS_PATHS.portfolioAtRisk, filename: REPORT_FILE_NAMES.portfolioAtRisk },
 } as const;
 export type DownloadableReport = keyof typeof DOWNLOADABLE_REPORTS;
 export type DownloadFormat = 'csv' | 'xlsx';
@@ -69,6 +71,10 @@ export const reportsApi = api.injectEndpoints({
       query: (f) => ({ url: REPORTS_PATHS.funnel, params: reportParams(f) }),
       providesTags: [{ type: 'Report', id: 'funnel' }, 'Application', 'OfferLetter', 'Disbursement'],
     }),
+    getPortfolioAtRisk: b.query<PortfolioAtRisk, ReportFilterValues>({
+      query: (f) => ({ url: REPORTS_PATHS.portfolioAtRisk, params: reportParams(f) }),
+      providesTags: [{ type: 'Report', id: 'par' }, 'Repayment', 'Disbursement', 'Application'],
+    }),
     /**
      * A report as a file (CSV or .xlsx), saved by the browser under the api's file name;
      * the outcome toasts are the spec's (§8): a network failure is an error, any other a failure.
@@ -96,5 +102,6 @@ export const {
   useGetUnsignedClosedQuery,
   useGetOfferLettersReportQuery,
   useGetFunnelReportQuery,
+  useGetPortfolioAtRiskQuery,
   useDownloadReportMutation,
 } = reportsApi;

@@ -7,6 +7,7 @@ import {
   type ListEnvelope,
   type LoanApplication,
   type OfferLettersReport,
+  type PortfolioAtRisk,
 } from '@loan/shared-contract';
 
 const NAMES = ['Mwila Banda', 'Chanda Mulenga', 'Natasha Phiri', 'Joseph Tembo'];
@@ -75,6 +76,15 @@ export const funnelReport: FunnelReport = {
   ],
 };
 
+export const portfolioAtRisk: PortfolioAtRisk = {
+  as_of: '2026-11-25',
+  branches: [
+    { branch_id: 1, branch: 'Lusaka', loans: 3, outstanding: '4200.00', current: '1000.00', dpd_1_30: '1200.00', dpd_31_60: '2000.00', dpd_61_90: '0.00', dpd_over_90: '0.00', par30: 0.4762, par60: 0, par90: 0 },
+    { branch_id: 2, branch: 'Ndola', loans: 1, outstanding: '3600.00', current: '0.00', dpd_1_30: '0.00', dpd_31_60: '0.00', dpd_61_90: '0.00', dpd_over_90: '3600.00', par30: 1, par60: 1, par90: 1 },
+  ],
+  totals: { loans: 4, outstanding: '7800.00', current: '1000.00', dpd_1_30: '1200.00', dpd_31_60: '2000.00', dpd_61_90: '0.00', dpd_over_90: '3600.00', par30: 0.7179, par60: 0.4615, par90: 0.4615 },
+};
+
 const fileAnswer = (name: string, body: string, type: string) =>
   new HttpResponse(body, { headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"` } });
 
@@ -118,16 +128,22 @@ export const reportsVariants = {
     empty: { steps: funnelReport.steps.map((s) => ({ ...s, count: 0, rate_from_previous: null, rate_from_requested: null, median_hours_from_previous: null })) } satisfies FunnelReport,
     fieldErrors: { toDate: ['Must not be before fromDate.'] },
   }),
+  portfolioAtRisk: endpointVariants('GET', REPORTS_PATHS.portfolioAtRisk, {
+    ok: portfolioAtRisk,
+    empty: { as_of: '2026-11-25', branches: [], totals: { ...portfolioAtRisk.totals, loans: 0, outstanding: '0.00', current: '0.00', dpd_1_30: '0.00', dpd_31_60: '0.00', dpd_over_90: '0.00', par30: null, par60: null, par90: null } } satisfies PortfolioAtRisk,
+    fieldErrors: { toDate: ['Must not be before fromDate.'] },
+  }),
 };
 
 export const reportDownloadHandlers = [
   fileHandler(REPORTS_PATHS.closedUnsigned, 'unsigned_closed_loans_report'),
   fileHandler(REPORTS_PATHS.offerLetters, 'offer_letters_report'),
   fileHandler(REPORTS_PATHS.funnel, 'applications_funnel_report'),
+  fileHandler(REPORTS_PATHS.portfolioAtRisk, 'portfolio_at_risk_report'),
 ];
 
 /** Every download answering 500 (the 'Failed to download report' toast). */
-export const reportDownloadFailed = [REPORTS_PATHS.closedUnsigned, REPORTS_PATHS.offerLetters, REPORTS_PATHS.funnel].map((p) =>
+export const reportDownloadFailed = [REPORTS_PATHS.closedUnsigned, REPORTS_PATHS.offerLetters, REPORTS_PATHS.funnel, REPORTS_PATHS.portfolioAtRisk].map((p) =>
   http.get(p, ({ request }) =>
     new URL(request.url).searchParams.get('format') ? HttpResponse.json({ message: 'Server error' }, { status: 500 }) : undefined,
   ),

@@ -30,6 +30,10 @@ it('shows the closed unsigned loans by branch, their page, the offer letters and
   const letters = await screen.findByRole('table', { name: 'Offer letters per month' });
   expect(within(letters).getByRole('row', { name: 'Mar 2026 1 2 0 3 15.0 h' })).toBeInTheDocument();
   expect(within(letters).getByRole('row', { name: 'All months 1 2 2 5 15.0 h' })).toBeInTheDocument();
+  const par = await screen.findByRole('table', { name: 'Portfolio at risk by branch' });
+  expect(within(par).getByRole('row', { name: /^Lusaka 3 ZMW 4,200.00 ZMW 1,000.00 ZMW 1,200.00 ZMW 2,000.00 ZMW 0.00 ZMW 0.00 47.6% 0.0% 0.0%$/ })).toBeInTheDocument();
+  expect(within(par).getByRole('row', { name: /^All branches 4 ZMW 7,800.00 .* 71.8% 46.2% 46.2%$/ })).toBeInTheDocument();
+  expect(screen.getByTestId('par-chart')).toBeInTheDocument();
   const funnel = await screen.findByRole('table', { name: 'Applications funnel' });
   expect(within(funnel).getByRole('row', { name: 'Approved 4 66.7% 66.7% 9.0 h' })).toBeInTheDocument();
   expect(lastRequest(REPORTS_PATHS.closedUnsignedStatsByBranch)?.query).toEqual({});
@@ -40,7 +44,7 @@ it('shows the closed unsigned loans by branch, their page, the offer letters and
 it('sends the filters of the URL, only those present, to every report and download', async () => {
   open('/reports?fromDate=2026-03-01&branch=Ndola');
   await screen.findByRole('table', { name: 'Applications funnel' });
-  for (const path of [REPORTS_PATHS.closedUnsignedStatsByBranch, REPORTS_PATHS.offerLetters, REPORTS_PATHS.funnel]) {
+  for (const path of [REPORTS_PATHS.closedUnsignedStatsByBranch, REPORTS_PATHS.offerLetters, REPORTS_PATHS.funnel, REPORTS_PATHS.portfolioAtRisk]) {
     expect(lastRequest(path)?.query).toEqual({ fromDate: '2026-03-01', branch: 'Ndola' });
   }
   expect(lastRequest(REPORTS_PATHS.unsignedClosed)?.query).toEqual({ page: '1', pageSize: '15', fromDate: '2026-03-01', branch: 'Ndola' });
@@ -69,11 +73,12 @@ it("says 'Failed to download report' when the api refuses and 'Error downloading
 });
 
 it('shows empty and error states, and retries', async () => {
-  server.use(reportsVariants.closedUnsignedStats.empty, reportsVariants.unsignedClosed.empty, reportsVariants.offerLetters.error, reportsVariants.funnel.empty);
+  server.use(reportsVariants.closedUnsignedStats.empty, reportsVariants.unsignedClosed.empty, reportsVariants.offerLetters.error, reportsVariants.funnel.empty, reportsVariants.portfolioAtRisk.empty);
   open();
   expect(await screen.findByText('No closed unsigned loans for these filters.')).toBeInTheDocument();
   expect(await screen.findByText('No closed unsigned loans')).toBeInTheDocument();
   expect(await screen.findByText('No applications requested for these filters.')).toBeInTheDocument();
+  expect(await screen.findByText('No disbursed loans with a balance for these filters.')).toBeInTheDocument();
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Could not load');
   server.use(reportsVariants.offerLetters.ok);

@@ -6,6 +6,7 @@ import { FilterBar, PageSection, SectionTitleBar, useListParams, type FilterFiel
 import { ClosedUnsignedSection } from './closed-unsigned-section';
 import { FunnelSection } from './funnel-section';
 import { OfferLettersSection } from './offer-letters-section';
+import { ParSection } from './par-section';
 
 const FILTER_FIELDS: readonly FilterField<(typeof REPORT_FILTERS)[number]>[] = [
   { name: 'fromDate', label: 'From date', type: 'date' },
@@ -26,6 +27,7 @@ export function ReportsPage() {
       <SectionTitleBar title={SCREENS.reports.title} subtitle="Dates are UTC days; a report counts what was created (or closed) in the range." />
       <FilterBar list={list} fields={FILTER_FIELDS} searchable={false} />
       <ClosedUnsignedSection filters={filters} list={list} />
+      <ParSection filters={filters} />
       <OfferLettersSection filters={filters} />
       <FunnelSection filters={filters} />
     </PageSection>

@@ -5,9 +5,11 @@ import {
   REPORTS_PATHS,
   funnelReportSchema,
   offerLettersReportSchema,
+  portfolioAtRiskSchema,
   reportFiltersSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes, sendTableFile } from '@loan/shared-server';
+import * as par from './par';
 import * as service from './service';
 
 /**
@@ -48,6 +50,24 @@ export const reportsRoutes = [
         columns: service.FUNNEL_COLUMNS,
         rows: report.steps,
         sheetName: 'Applications funnel',
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: REPORTS_PATHS.portfolioAtRisk,
+    auth: P.viewReportsModule,
+    query: reportFiltersSchema,
+    response: portfolioAtRiskSchema,
+    handler: async ({ db, scope, query, reply }) => {
+      const report = await par.portfolioAtRisk(db, query, scope);
+      if (query.format === 'json') return report;
+      return sendTableFile(reply, {
+        format: query.format,
+        filename: REPORT_FILE_NAMES.portfolioAtRisk,
+        columns: par.PAR_COLUMNS,
+        rows: par.parFileRows(report),
+        sheetName: 'Portfolio at risk',
       });
     },
   }),
