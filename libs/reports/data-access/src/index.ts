@@ -8,6 +8,8 @@ export {
   useGetOfferLettersReportQuery,
   useGetFunnelReportQuery,
   useGetPortfolioAtRiskQuery,
+  useGetCollectionsReportQuery,
+  useGetDisbursedRepaidReportQuery,
   useDownloadReportMutation,
   type ReportFilterValues,
   type UnsignedClosedArgs,

@@ -9,6 +9,8 @@ import {
   type LoanApplication,
   type OfferLettersReport,
   type PortfolioAtRisk,
+  type CollectionsReport,
+  type CashflowReport,
 } from '@loan/shared-contract';
 
 /** The filters every report takes (spec §5: each sent only when present). */
@@ -40,6 +42,8 @@ export const DOWNLOADABLE_REPORTS = {
   offerLetters: { path: REPORTS_PATHS.offerLetters, filename: REPORT_FILE_NAMES.offerLetters },
   funnel: { path: REPORTS_PATHS.funnel, filename: REPORT_FILE_NAMES.funnel },
   portfolioAtRisk: { path: REPORTS_PATHS.portfolioAtRisk, filename: REPORT_FILE_NAMES.portfolioAtRisk },
+  collections: { path: REPORTS_PATHS.collections, filename: REPORT_FILE_NAMES.collections },
+  disbursedRepaid: { path: REPORTS_PATHS.disbursedRepaid, filename: REPORT_FILE_NAMES.disbursedRepaid },
 } as const;
 export type DownloadableReport = keyof typeof DOWNLOADABLE_REPORTS;
 export type DownloadFormat = 'csv' | 'xlsx';
@@ -75,6 +79,14 @@ export const reportsApi = api.injectEndpoints({
       query: (f) => ({ url: REPORTS_PATHS.portfolioAtRisk, params: reportParams(f) }),
       providesTags: [{ type: 'Report', id: 'par' }, 'Repayment', 'Disbursement', 'Application'],
     }),
+    getCollectionsReport: b.query<CollectionsReport, ReportFilterValues>({
+      query: (f) => ({ url: REPORTS_PATHS.collections, params: reportParams(f) }),
+      providesTags: [{ type: 'Report', id: 'collections' }, 'Repayment', 'Disbursement'],
+    }),
+    getDisbursedRepaidReport: b.query<CashflowReport, ReportFilterValues>({
+      query: (f) => ({ url: REPORTS_PATHS.disbursedRepaid, params: reportParams(f) }),
+      providesTags: [{ type: 'Report', id: 'disbursed-repaid' }, 'Repayment', 'Disbursement'],
+    }),
     /**
      * A report as a file (CSV or .xlsx), saved by the browser under the api's file name;
      * the outcome toasts are the spec's (§8): a network failure is an error, any other a failure.
@@ -103,5 +115,7 @@ export const {
   useGetOfferLettersReportQuery,
   useGetFunnelReportQuery,
   useGetPortfolioAtRiskQuery,
+  useGetCollectionsReportQuery,
+  useGetDisbursedRepaidReportQuery,
   useDownloadReportMutation,
 } = reportsApi;

@@ -8,6 +8,8 @@ import {
   type LoanApplication,
   type OfferLettersReport,
   type PortfolioAtRisk,
+  type CollectionsReport,
+  type CashflowReport,
 } from '@loan/shared-contract';
 
 const NAMES = ['Mwila Banda', 'Chanda Mulenga', 'Natasha Phiri', 'Joseph Tembo'];
@@ -85,6 +87,26 @@ export const portfolioAtRisk: PortfolioAtRisk = {
   totals: { loans: 4, outstanding: '7800.00', current: '1000.00', dpd_1_30: '1200.00', dpd_31_60: '2000.00', dpd_61_90: '0.00', dpd_over_90: '3600.00', par30: 0.7179, par60: 0.4615, par90: 0.4615 },
 };
 
+export const collectionsReport: CollectionsReport = {
+  rows: [
+    { month: '2026-02', branch_id: 1, branch: 'Lusaka', due: '100.00', collected: '100.00', collection_rate: 1 },
+    { month: '2026-02', branch_id: 0, branch: 'All branches', due: '100.00', collected: '100.00', collection_rate: 1 },
+    { month: '2026-03', branch_id: 1, branch: 'Lusaka', due: '100.00', collected: '50.00', collection_rate: 0.5 },
+    { month: '2026-03', branch_id: 2, branch: 'Ndola', due: '200.00', collected: '200.00', collection_rate: 1 },
+    { month: '2026-03', branch_id: 0, branch: 'All branches', due: '300.00', collected: '250.00', collection_rate: 0.8333 },
+    { month: 'All', branch_id: 0, branch: 'All branches', due: '400.00', collected: '350.00', collection_rate: 0.875 },
+  ],
+};
+
+export const disbursedRepaidReport: CashflowReport = {
+  months: [
+    { month: '2026-01', disbursed: '1200.00', disbursed_count: 1, repaid: '0.00', repaid_count: 0 },
+    { month: '2026-02', disbursed: '600.00', disbursed_count: 1, repaid: '100.00', repaid_count: 1 },
+    { month: '2026-03', disbursed: '0.00', disbursed_count: 0, repaid: '250.00', repaid_count: 2 },
+  ],
+  totals: { month: 'All', disbursed: '1800.00', disbursed_count: 2, repaid: '350.00', repaid_count: 3 },
+};
+
 const fileAnswer = (name: string, body: string, type: string) =>
   new HttpResponse(body, { headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"` } });
 
@@ -133,6 +155,16 @@ export const reportsVariants = {
     empty: { as_of: '2026-11-25', branches: [], totals: { ...portfolioAtRisk.totals, loans: 0, outstanding: '0.00', current: '0.00', dpd_1_30: '0.00', dpd_31_60: '0.00', dpd_over_90: '0.00', par30: null, par60: null, par90: null } } satisfies PortfolioAtRisk,
     fieldErrors: { toDate: ['Must not be before fromDate.'] },
   }),
+  collections: endpointVariants('GET', REPORTS_PATHS.collections, {
+    ok: collectionsReport,
+    empty: { rows: [] } satisfies CollectionsReport,
+    fieldErrors: { toDate: ['Must not be before fromDate.'] },
+  }),
+  disbursedRepaid: endpointVariants('GET', REPORTS_PATHS.disbursedRepaid, {
+    ok: disbursedRepaidReport,
+    empty: { months: [], totals: { month: 'All', disbursed: '0.00', disbursed_count: 0, repaid: '0.00', repaid_count: 0 } } satisfies CashflowReport,
+    fieldErrors: { toDate: ['Must not be before fromDate.'] },
+  }),
 };
 
 export const reportDownloadHandlers = [
@@ -140,10 +172,21 @@ export const reportDownloadHandlers = [
   fileHandler(REPORTS_PATHS.offerLetters, 'offer_letters_report'),
   fileHandler(REPORTS_PATHS.funnel, 'applications_funnel_report'),
   fileHandler(REPORTS_PATHS.portfolioAtRisk, 'portfolio_at_risk_report'),
+  fileHandler(REPORTS_PATHS.collections, 'collections_report'),
+  fileHandler(REPORTS_PATHS.disbursedRepaid, 'disbursed_vs_repaid_report'),
+];
+
+const DOWNLOAD_PATHS = [
+  REPORTS_PATHS.closedUnsigned,
+  REPORTS_PATHS.offerLetters,
+  REPORTS_PATHS.funnel,
+  REPORTS_PATHS.portfolioAtRisk,
+  REPORTS_PATHS.collections,
+  REPORTS_PATHS.disbursedRepaid,
 ];
 
 /** Every download answering 500 (the 'Failed to download report' toast). */
-export const reportDownloadFailed = [REPORTS_PATHS.closedUnsigned, REPORTS_PATHS.offerLetters, REPORTS_PATHS.funnel, REPORTS_PATHS.portfolioAtRisk].map((p) =>
+export const reportDownloadFailed = Object.values(DOWNLOAD_PATHS).map((p) =>
   http.get(p, ({ request }) =>
     new URL(request.url).searchParams.get('format') ? HttpResponse.json({ message: 'Server error' }, { status: 500 }) : undefined,
   ),

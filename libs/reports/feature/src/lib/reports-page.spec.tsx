@@ -34,6 +34,10 @@ it('shows the closed unsigned loans by branch, their page, the offer letters and
   expect(within(par).getByRole('row', { name: /^Lusaka 3 ZMW 4,200.00 ZMW 1,000.00 ZMW 1,200.00 ZMW 2,000.00 ZMW 0.00 ZMW 0.00 47.6% 0.0% 0.0%$/ })).toBeInTheDocument();
   expect(within(par).getByRole('row', { name: /^All branches 4 ZMW 7,800.00 .* 71.8% 46.2% 46.2%$/ })).toBeInTheDocument();
   expect(screen.getByTestId('par-chart')).toBeInTheDocument();
+  const collections = await screen.findByRole('table', { name: 'Collections per month and branch' });
+  expect(within(collections).getByRole('row', { name: 'Mar 2026 All branches ZMW 300.00 ZMW 250.00 83.3%' })).toBeInTheDocument();
+  const cash = await screen.findByRole('table', { name: 'Disbursed and repaid per month' });
+  expect(within(cash).getByRole('row', { name: 'All months ZMW 1,800.00 2 ZMW 350.00 3' })).toBeInTheDocument();
   const funnel = await screen.findByRole('table', { name: 'Applications funnel' });
   expect(within(funnel).getByRole('row', { name: 'Approved 4 66.7% 66.7% 9.0 h' })).toBeInTheDocument();
   expect(lastRequest(REPORTS_PATHS.closedUnsignedStatsByBranch)?.query).toEqual({});
@@ -44,7 +48,14 @@ it('shows the closed unsigned loans by branch, their page, the offer letters and
 it('sends the filters of the URL, only those present, to every report and download', async () => {
   open('/reports?fromDate=2026-03-01&branch=Ndola');
   await screen.findByRole('table', { name: 'Applications funnel' });
-  for (const path of [REPORTS_PATHS.closedUnsignedStatsByBranch, REPORTS_PATHS.offerLetters, REPORTS_PATHS.funnel, REPORTS_PATHS.portfolioAtRisk]) {
+  for (const path of [
+    REPORTS_PATHS.closedUnsignedStatsByBranch,
+    REPORTS_PATHS.offerLetters,
+    REPORTS_PATHS.funnel,
+    REPORTS_PATHS.portfolioAtRisk,
+    REPORTS_PATHS.collections,
+    REPORTS_PATHS.disbursedRepaid,
+  ]) {
     expect(lastRequest(path)?.query).toEqual({ fromDate: '2026-03-01', branch: 'Ndola' });
   }
   expect(lastRequest(REPORTS_PATHS.unsignedClosed)?.query).toEqual({ page: '1', pageSize: '15', fromDate: '2026-03-01', branch: 'Ndola' });
@@ -73,12 +84,14 @@ it("says 'Failed to download report' when the api refuses and 'Error downloading
 });
 
 it('shows empty and error states, and retries', async () => {
-  server.use(reportsVariants.closedUnsignedStats.empty, reportsVariants.unsignedClosed.empty, reportsVariants.offerLetters.error, reportsVariants.funnel.empty, reportsVariants.portfolioAtRisk.empty);
+  server.use(reportsVariants.closedUnsignedStats.empty, reportsVariants.unsignedClosed.empty, reportsVariants.offerLetters.error, reportsVariants.funnel.empty, reportsVariants.portfolioAtRisk.empty, reportsVariants.collections.empty, reportsVariants.disbursedRepaid.empty);
   open();
   expect(await screen.findByText('No closed unsigned loans for these filters.')).toBeInTheDocument();
   expect(await screen.findByText('No closed unsigned loans')).toBeInTheDocument();
   expect(await screen.findByText('No applications requested for these filters.')).toBeInTheDocument();
   expect(await screen.findByText('No disbursed loans with a balance for these filters.')).toBeInTheDocument();
+  expect(await screen.findByText('Nothing fell due or was collected for these filters.')).toBeInTheDocument();
+  expect(await screen.findByText('Nothing disbursed or repaid for these filters.')).toBeInTheDocument();
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Could not load');
   server.use(reportsVariants.offerLetters.ok);

@@ -4,6 +4,8 @@ import { REPORT_FILTERS, type ReportFilterValues } from '@loan/reports-data-acce
 import { SCREENS } from '@loan/shared-screens';
 import { FilterBar, PageSection, SectionTitleBar, useListParams, type FilterField } from '@loan/shared-ui';
 import { ClosedUnsignedSection } from './closed-unsigned-section';
+import { CollectionsSection } from './collections-section';
+import { DisbursedRepaidSection } from './disbursed-repaid-section';
 import { FunnelSection } from './funnel-section';
 import { OfferLettersSection } from './offer-letters-section';
 import { ParSection } from './par-section';
@@ -28,6 +30,8 @@ export function ReportsPage() {
       <FilterBar list={list} fields={FILTER_FIELDS} searchable={false} />
       <ClosedUnsignedSection filters={filters} list={list} />
       <ParSection filters={filters} />
+      <CollectionsSection filters={filters} />
+      <DisbursedRepaidSection filters={filters} />
       <OfferLettersSection filters={filters} />
       <FunnelSection filters={filters} />
     </PageSection>

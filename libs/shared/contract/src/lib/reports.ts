@@ -17,6 +17,8 @@ export const REPORTS_PATHS = {
   offerLetters: '/api/reports/offer-letters',
   funnel: '/api/reports/funnel',
   portfolioAtRisk: '/api/reports/portfolio-at-risk',
+  collections: '/api/reports/collections',
+  disbursedRepaid: '/api/reports/disbursed-vs-repaid',
 } as const;
 
 /** Download file names (the extension follows the format). */
@@ -25,6 +27,8 @@ export const REPORT_FILE_NAMES = {
   offerLetters: 'offer_letters_report',
   funnel: 'applications_funnel_report',
   portfolioAtRisk: 'portfolio_at_risk_report',
+  collections: 'collections_report',
+  disbursedRepaid: 'disbursed_vs_repaid_report',
 } as const;
 
 /** The spec's outcome messages of a report download (spec §8). */
@@ -147,3 +151,36 @@ export const PAR_BUCKET_LABELS: Record<ParBucket, string> = {
   dpd_61_90: '61–90 days',
   dpd_over_90: '90+ days',
 };
+
+/**
+ * Collections: what fell due (the instalments of `loan_schedule` by due date) against what
+ * was collected (repayments not reversed, by paid date), per month and branch; a month's
+ * row with branch_id 0 is all branches, the row with month 'All' the whole range.
+ */
+export const collectionsRowSchema = z
+  .object({
+    month: z.union([z.string().regex(/^\d{4}-\d{2}$/), z.literal('All')]),
+    branch_id: z.number().int().nonnegative(),
+    branch: z.string(),
+    due: moneySchema,
+    collected: moneySchema,
+    collection_rate: rateSchema,
+  })
+  .strict();
+export type CollectionsRow = z.infer<typeof collectionsRowSchema>;
+export const collectionsReportSchema = z.object({ rows: z.array(collectionsRowSchema) }).strict();
+export type CollectionsReport = z.infer<typeof collectionsReportSchema>;
+
+/** Disbursed (successful disbursements, Lusaka month) against repaid (repayments not reversed) per month. */
+export const cashflowMonthSchema = z
+  .object({
+    month: z.union([z.string().regex(/^\d{4}-\d{2}$/), z.literal('All')]),
+    disbursed: moneySchema,
+    disbursed_count: countSchema,
+    repaid: moneySchema,
+    repaid_count: countSchema,
+  })
+  .strict();
+export type CashflowMonth = z.infer<typeof cashflowMonthSchema>;
+export const cashflowReportSchema = z.object({ months: z.array(cashflowMonthSchema), totals: cashflowMonthSchema }).strict();
+export type CashflowReport = z.infer<typeof cashflowReportSchema>;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ParBranch, ParFigures, PortfolioAtRisk, ReportFilters } from '@loan/shared-contract';
 import { queryRows, resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
+import { addMoney, share } from './money-math';
 
 interface ParDbRow {
   branch_id: string | null;
@@ -16,20 +17,6 @@ interface ParDbRow {
   as_of: string;
 }
 
-const ngwee = (money: string): bigint => BigInt(money.replace('.', ''));
-/** part / whole to four decimals, exact in ngwee; null when nothing is outstanding. */
-function share(part: string, whole: string): number | null {
-  const w = ngwee(whole);
-  if (w === 0n) return null;
-  // Five decimals, then half up to four.
-  const scaled = (ngwee(part) * 100_000n) / w;
-  return Number((scaled + 5n) / 10n) / 10_000;
-}
-const add = (...xs: string[]): string => {
-  const n = xs.reduce((s, x) => s + ngwee(x), 0n);
-  return `${n / 100n}.${String(n % 100n).padStart(2, '0')}`;
-};
-
 function figures(r: ParDbRow): ParFigures {
   return {
     loans: Number(r.loans),
@@ -39,8 +26,8 @@ function figures(r: ParDbRow): ParFigures {
     dpd_31_60: r.dpd_31_60,
     dpd_61_90: r.dpd_61_90,
     dpd_over_90: r.dpd_over_90,
-    par30: share(add(r.dpd_31_60, r.dpd_61_90, r.dpd_over_90), r.outstanding),
-    par60: share(add(r.dpd_61_90, r.dpd_over_90), r.outstanding),
+    par30: share(addMoney(r.dpd_31_60, r.dpd_61_90, r.dpd_over_90), r.outstanding),
+    par60: share(addMoney(r.dpd_61_90, r.dpd_over_90), r.outstanding),
     par90: share(r.dpd_over_90, r.outstanding),
   };
 }

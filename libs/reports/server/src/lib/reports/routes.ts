@@ -6,9 +6,12 @@ import {
   funnelReportSchema,
   offerLettersReportSchema,
   portfolioAtRiskSchema,
+  collectionsReportSchema,
+  cashflowReportSchema,
   reportFiltersSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes, sendTableFile } from '@loan/shared-server';
+import * as cashflow from './cashflow';
 import * as par from './par';
 import * as service from './service';
 
@@ -68,6 +71,42 @@ export const reportsRoutes = [
         columns: par.PAR_COLUMNS,
         rows: par.parFileRows(report),
         sheetName: 'Portfolio at risk',
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: REPORTS_PATHS.collections,
+    auth: P.viewReportsModule,
+    query: reportFiltersSchema,
+    response: collectionsReportSchema,
+    handler: async ({ db, scope, query, reply }) => {
+      const report = await cashflow.collections(db, query, scope);
+      if (query.format === 'json') return report;
+      return sendTableFile(reply, {
+        format: query.format,
+        filename: REPORT_FILE_NAMES.collections,
+        columns: cashflow.COLLECTIONS_COLUMNS,
+        rows: report.rows,
+        sheetName: 'Collections',
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: REPORTS_PATHS.disbursedRepaid,
+    auth: P.viewReportsModule,
+    query: reportFiltersSchema,
+    response: cashflowReportSchema,
+    handler: async ({ db, scope, query, reply }) => {
+      const report = await cashflow.disbursedVsRepaid(db, query, scope);
+      if (query.format === 'json') return report;
+      return sendTableFile(reply, {
+        format: query.format,
+        filename: REPORT_FILE_NAMES.disbursedRepaid,
+        columns: cashflow.CASHFLOW_COLUMNS,
+        rows: [...report.months, report.totals],
+        sheetName: 'Disbursed vs repaid',
       });
     },
   }),
