@@ -4,9 +4,17 @@ import { dashboardServer } from '@loan/dashboard-server';
 import { publicBorrowerServer } from '@loan/public-borrower-server';
 import { loansServer } from '@loan/loans-server';
 import { transactionsServer } from '@loan/transactions-server';
+import { reportsServer } from '@loan/reports-server';
 
 /**
  * The domain plugins of the api (each in libs/<domain>/server), registered in this order.
  * A new domain is one line here.
  */
-export const modules: readonly FastifyPluginAsync[] = [rbacServer, dashboardServer, publicBorrowerServer, loansServer, transactionsServer];
+export const modules: readonly FastifyPluginAsync[] = [
+  rbacServer,
+  dashboardServer,
+  publicBorrowerServer,
+  loansServer,
+  transactionsServer,
+  reportsServer,
+];

@@ -254,7 +254,7 @@ describe('layout', () => {
     seedSession(ALL_PERMISSIONS);
     await renderPortal('/profile');
     await screen.findByRole('heading', { name: 'My Profile' });
-    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard']);
+    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Reports']);
     expect(within(menu()).getByRole('button', { name: 'Loans' })).toBeInTheDocument();
     expect(within(menu()).getByRole('button', { name: 'Transactions' })).toBeInTheDocument();
     for (const name of ['Settings']) {

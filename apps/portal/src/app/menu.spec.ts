@@ -31,12 +31,16 @@ describe('the menu of the registry as it is today', () => {
       'Loans > Top-ups > Approved /loans/topup/approved',
       'Loans > Top-ups > Closed /loans/topup/closed',
     ];
+    // Each domain's ready menu entries, in menu order after the loans group.
     const disbursements = ['Transactions > Disbursements > View All /transactions/disbursements'];
-    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...disbursements]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...disbursements]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual([...applicationLists, ...disbursements]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual(disbursements);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule && p !== P.viewTransactionModule))).toEqual([]);
+    const reports = ['Reports /reports'];
+    const afterLoans = [...disbursements, ...reports];
+    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...afterLoans]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...afterLoans]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual([...applicationLists, ...afterLoans]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual(afterLoans);
+    const noModules = new Set<string>([P.viewDashboard, P.viewLoanModule, P.viewTransactionModule, P.viewReportsModule]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => !noModules.has(p)))).toEqual([]);
   });
 
   it('puts an icon on each top-level entry', () => {

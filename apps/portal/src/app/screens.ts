@@ -2,12 +2,19 @@ import { authScreens } from '@loan/auth-feature';
 import { dashboardScreens } from '@loan/dashboard-feature';
 import { loansScreens } from '@loan/loans-feature';
 import { transactionsScreens } from '@loan/transactions-feature';
+import { reportsScreens } from '@loan/reports-feature';
 import type { ScreenDescriptor } from '@loan/shared-permissions';
 import { SCREEN_CATALOG, type ScreenSpec } from '@loan/shared-screens';
 import { NotAvailablePage } from './pages';
 
 /** The screens the domain feature libs provide. A new domain adds its `xScreens` here. */
-export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [...dashboardScreens, ...loansScreens, ...authScreens, ...transactionsScreens];
+export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [
+  ...dashboardScreens,
+  ...loansScreens,
+  ...authScreens,
+  ...transactionsScreens,
+  ...reportsScreens,
+];
 
 /**
  * Every catalog screen with what it shows: the feature's descriptor when one provides it,

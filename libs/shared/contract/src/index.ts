@@ -13,3 +13,4 @@ export * from './lib/offer-letters';
 export * from './lib/applications';
 export * from './lib/repayments';
 export * from './lib/disbursements';
+export * from './lib/reports';

@@ -1,5 +1,6 @@
 export { api, TAG_TYPES, type TagType } from './lib/api';
 export { downloadUrl, baseQuery, setApiBaseUrl, readCookie } from './lib/base-query';
+export { fileNameFrom, saveBlob, saveFileResponse, type DownloadOutcome } from './lib/download';
 export { sessionExpired } from './lib/events';
 export { apiLogger } from './lib/logger';
 export { errorMessage, fieldErrors, isFetchError, type ApiErrorBody } from './lib/errors';

@@ -1,6 +1,7 @@
 // Server plumbing shared by every domain's server lib and the api app (ARCHITECTURE.md).
 export * from './config';
 export * from './csv';
+export * from './table-file';
 export * from './db';
 export * from './http';
 export * from './ops';

@@ -40,3 +40,4 @@ export { ListScreen, type ExportAction, type ListScreenProps, type BulkAction, t
 export { OfferLetterDocument, type OfferLetterDocumentProps } from './lib/offer-letter-document';
 export { SignaturePadField, dataUrlToBlob, type SignaturePadFieldProps, type SignaturePadHandle } from './lib/signature-pad-field';
 export { printElement, PrintButton, type PrintButtonProps } from './lib/print';
+export { LazyChart, ChartLoading, chartFrame, useDarkMode, CHART_LOADING_TEXT, CHART_EMPTY_TEXT, type LazyChartProps } from './lib/chart';

@@ -1,12 +1,10 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ApexOptions } from 'apexcharts';
 import { MONTHS, type MonthlyGraphStats } from '@loan/shared-contract';
-import { Card, EmptyState, Skeleton } from '@loan/shared-ui';
-import { useDarkMode } from './use-dark-mode';
+import { Card, EmptyState, LazyChart, Skeleton, useDarkMode } from '@loan/shared-ui';
 
-// The chart library is loaded only when the chart is drawn: it stays out of the portal's
-// initial bundle and even out of the first paint of this screen.
-const ReactApexChart = lazy(() => import('react-apexcharts'));
+// The chart library is loaded only when the chart is drawn (LazyChart of shared-ui): it stays
+// out of the portal's initial bundle and even out of the first paint of this screen.
 
 export const CHART_COLORS = { requests: '#2563eb', closed: '#16a34a' } as const;
 export const LOADING_TEXT = 'Loading chart data...';
@@ -124,10 +122,8 @@ export function MonthlyChart({ data, loading }: MonthlyChartProps) {
       {loading ? (
         <Loading />
       ) : series ? (
-        <Suspense fallback={<Loading />}>
-          <div className="h-72" data-testid="monthly-chart" aria-hidden="true">
-            <ReactApexChart type="line" height={288} width="100%" series={series} options={options} />
-          </div>
+        <>
+          <LazyChart type="line" height={288} series={series} options={options} testId="monthly-chart" />
           {/* The figures behind the lines, for screen readers. */}
           <table className="sr-only">
             <caption>{title}</caption>
@@ -150,7 +146,7 @@ export function MonthlyChart({ data, loading }: MonthlyChartProps) {
               )}
             </tbody>
           </table>
-        </Suspense>
+        </>
       ) : (
         <div className="flex h-72 items-center justify-center">
           <EmptyState title={EMPTY_TEXT} />

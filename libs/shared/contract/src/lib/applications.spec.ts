@@ -142,10 +142,11 @@ describe('other queries', () => {
     expect(loanTotalValueQuerySchema.safeParse({ month: '13' }).success).toBe(false);
   });
 
-  it('reports default to json and accept csv only otherwise', () => {
+  it('reports default to json and accept csv or xlsx otherwise', () => {
     expect(closedUnsignedReportQuerySchema.parse({}).format).toBe('json');
     expect(closedUnsignedReportQuerySchema.parse({ format: 'csv' }).format).toBe('csv');
-    expect(closedUnsignedReportQuerySchema.safeParse({ format: 'xlsx' }).success).toBe(false);
+    expect(closedUnsignedReportQuerySchema.parse({ format: 'xlsx' }).format).toBe('xlsx');
+    expect(closedUnsignedReportQuerySchema.safeParse({ format: 'pdf' }).success).toBe(false);
   });
 });
 

@@ -287,7 +287,7 @@ export const loanMonthlyStatsQuerySchema = z.object({
 });
 export type LoanMonthlyStatsQuery = z.input<typeof loanMonthlyStatsQuerySchema>;
 
-export const REPORT_FORMATS = ['json', 'csv'] as const;
+export const REPORT_FORMATS = ['json', 'csv', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** GET /reports/closed-unsigned-stats-by-branch: the report's filters without the format. */
@@ -298,7 +298,7 @@ export const closedUnsignedReportQuerySchema = withDateOrder(
     ...closedUnsignedFilters,
     format: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.enum(REPORT_FORMATS, { error: 'Must be json or csv.' }).default('json'),
+      z.enum(REPORT_FORMATS, { error: 'Must be json, csv or xlsx.' }).default('json'),
     ),
   }),
 );
@@ -307,10 +307,13 @@ export type ClosedUnsignedReportQuery = z.input<typeof closedUnsignedReportQuery
 export const closedUnsignedStatsQuerySchema = withDateOrder(z.object(closedUnsignedFilters));
 export type ClosedUnsignedStatsQuery = z.input<typeof closedUnsignedStatsQuerySchema>;
 
-export const unsignedClosedQuerySchema = z.object({
-  ...paging,
-  branch: branchFilterSchema,
-});
+export const unsignedClosedQuerySchema = withDateOrder(
+  z.object({
+    ...paging,
+    ...dateRange,
+    branch: branchFilterSchema,
+  }),
+);
 export type UnsignedClosedQuery = z.input<typeof unsignedClosedQuerySchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { API, DASHBOARD_PATHS, P, DISBURSEMENTS_PATHS } from '@loan/shared-contract';
+import { API, DASHBOARD_PATHS, P, DISBURSEMENTS_PATHS, REPORTS_PATHS } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
 const APPLICATIONS = ['Loans', 'Applications'] as const;
@@ -174,7 +174,8 @@ export const SCREENS = {
     title: 'Reports',
     permissions: [P.viewReportsModule],
     menu: { group: [], label: 'Reports', order: 60 },
-    status: 'planned',
+    firstCall: { path: REPORTS_PATHS.closedUnsignedStatsByBranch },
+    status: 'ready',
   },
   users: {
     path: '/users',

@@ -4,3 +4,4 @@ export * as schema from './schema';
 export * from './sql';
 export * from './list';
 export * from './balances';
+export * from './branch-filter';

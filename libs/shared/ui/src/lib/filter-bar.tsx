@@ -25,13 +25,21 @@ export interface FilterBarProps<F extends string, S extends string> {
   searchLabel?: string;
   fields?: readonly FilterField<F>[];
   sortOptions?: readonly SortOption[];
+  /** Without a search box (reports filter by their fields only). */
+  searchable?: boolean;
 }
 
 /**
  * Search box, sort and a panel of filter fields over a list. The search applies when the
  * user stops typing (or presses Enter); filters apply together with "Apply filters".
  */
-export function FilterBar<F extends string, S extends string>({ list, searchLabel = 'Search', fields = [], sortOptions = [] }: FilterBarProps<F, S>) {
+export function FilterBar<F extends string, S extends string>({
+  list,
+  searchLabel = 'Search',
+  fields = [],
+  sortOptions = [],
+  searchable = true,
+}: FilterBarProps<F, S>) {
   const { params } = list;
   const [search, setSearch] = useState(params.search);
   const [open, setOpen] = useState(list.activeFilters > 0);
@@ -68,9 +76,11 @@ export function FilterBar<F extends string, S extends string>({ list, searchLabe
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-end gap-2">
-        <form role="search" onSubmit={submitSearch} className="min-w-0 flex-1 basis-56">
-          <TextField label={searchLabel} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Type and press Enter" />
-        </form>
+        {searchable && (
+          <form role="search" onSubmit={submitSearch} className="min-w-0 flex-1 basis-56">
+            <TextField label={searchLabel} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Type and press Enter" />
+          </form>
+        )}
         {sortOptions.length > 0 && (
           <SelectField
             label="Sort by"

@@ -58,6 +58,8 @@ export interface ListScreenProps<T, F extends string, S extends string> {
   /** The link's accessible text; the first column's text by default. */
   rowLabel?: (row: T) => string;
   searchLabel?: string;
+  /** Without the search box (a list filtered by its fields only); true by default. */
+  searchable?: boolean;
   filterFields?: readonly FilterField<F>[];
   sortOptions?: readonly SortOption[];
   /** Offered for the selected rows; no selection column without them. */
@@ -85,6 +87,7 @@ export function ListScreen<T, F extends string = never, S extends string = never
   rowHref,
   rowLabel,
   searchLabel,
+  searchable = true,
   filterFields = [],
   sortOptions = [],
   bulkActions = [],
@@ -175,7 +178,9 @@ export function ListScreen<T, F extends string = never, S extends string = never
   return (
     <div className="space-y-3">
       {header}
-      <FilterBar list={list} searchLabel={searchLabel} fields={filterFields} sortOptions={sortOptions} />
+      {(searchable || filterFields.length > 0 || sortOptions.length > 0) && (
+        <FilterBar list={list} searchLabel={searchLabel} searchable={searchable} fields={filterFields} sortOptions={sortOptions} />
+      )}
       {exportAction && (
         <div className="flex justify-end">
           <a

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import {
   API,
   CLOSED_UNSIGNED_CSV_FILENAME,
@@ -418,7 +419,23 @@ describe('closed and unsigned', () => {
     const sameDay = unsigned().filter((r) => day(r) === day(target) && r.branch === target.branch);
     expect(one.body.data.map((d) => d.reference_code).sort()).toEqual(sameDay.map((r) => r.reference).sort());
     expect(sameDay.length).toBeLessThan(unsigned().length);
-    expect((await get(`${BASE}/reports/closed-unsigned?format=xlsx`)).status).toBe(422);
+    expect((await get(`${BASE}/reports/closed-unsigned?format=pdf`)).status).toBe(422);
+    const paged = await get<ListEnvelope<LoanApplication>>(
+      `${BASE}/unsigned-closed?pageSize=100&fromDate=${day(target)}&toDate=${day(target)}&branch=${target.branch}`,
+    );
+    expect(paged.body.items.map((d) => d.reference_code).sort()).toEqual(sameDay.map((r) => r.reference).sort());
+  });
+
+  it('streams the report as an .xlsx workbook with the same rows', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${BASE}/reports/closed-unsigned?format=xlsx`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="unsigned_closed_loans_report.xlsx"');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(unsigned().length + 1);
+    expect(ws.getCell('A1').value).toBe('reference_code');
   });
 
   it('counts closed unsigned loans by branch', async () => {

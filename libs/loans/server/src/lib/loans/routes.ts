@@ -35,7 +35,7 @@ import {
   loanStatusStatsSchema,
   monthlyTotalSchema,
 } from '@loan/shared-contract';
-import { defineRoute, registerRoutes, type RouteContext, type RouteDef } from '@loan/shared-server';
+import { defineRoute, fileNameFor, registerRoutes, TABLE_FILE_MIME, type RouteContext, type RouteDef } from '@loan/shared-server';
 import * as service from './service';
 
 /** The service's view of the caller, from the route context. */
@@ -196,12 +196,12 @@ export function loanRoutes(kind: LoanKind, base: string): RouteDef[] {
       handler: async ({ db, query, reply, scope }) => {
         const stream = await service.closedUnsignedReport(db, kind, query, scope);
         reply.header('x-content-type-options', 'nosniff');
-        if (query.format === 'csv') {
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${CLOSED_UNSIGNED_CSV_FILENAME}"`);
-        } else {
+        if (query.format === 'json') {
           reply.type('application/json; charset=utf-8');
+        } else {
+          reply
+            .type(TABLE_FILE_MIME[query.format])
+            .header('content-disposition', `attachment; filename="${fileNameFor(CLOSED_UNSIGNED_CSV_FILENAME, query.format)}"`);
         }
         return reply.send(stream);
       },

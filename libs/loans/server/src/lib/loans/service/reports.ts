@@ -8,7 +8,7 @@ import {
   type LoanKind,
   type ReportFormat,
 } from '@loan/shared-contract';
-import { csvRow, type BranchScope, type Db } from '@loan/shared-server';
+import { tableFileStream, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
 import * as repo from '../repository';
 import { emptyPage, iso, resolveBranch, type PageArgs } from './common';
 import { pageOf } from './lists';
@@ -18,12 +18,13 @@ import { pageOf } from './lists';
 export async function unsignedClosed(
   db: Db,
   kind: LoanKind,
-  q: PageArgs & { branch?: string },
+  q: PageArgs & { branch?: string; fromDate?: string; toDate?: string },
   scope: BranchScope,
 ): Promise<ListEnvelope<LoanApplication>> {
   const branchId = await resolveBranch(db, q.branch, scope);
   if (branchId === null) return emptyPage(q);
-  return pageOf(db, { kind, status: 'closed', branchId }, q, ['offerLetter'], repo.closedUnsignedWhere({ kind, branchId }));
+  const where = repo.closedUnsignedWhere({ kind, branchId, fromDate: q.fromDate, toDate: q.toDate });
+  return pageOf(db, { kind, status: 'closed', branchId }, q, ['offerLetter'], where);
 }
 
 function reportRow(r: repo.ClosedUnsignedDbRow): ClosedUnsignedRow {
@@ -55,10 +56,11 @@ async function* reportRows(db: Db, f: repo.ClosedUnsignedFilter): AsyncGenerator
   }
 }
 
-async function* csvChunks(rows: AsyncGenerator<ClosedUnsignedRow>): AsyncGenerator<string> {
-  yield csvRow(CLOSED_UNSIGNED_COLUMNS);
-  for await (const r of rows) yield csvRow(CLOSED_UNSIGNED_COLUMNS.map((c) => r[c]));
-}
+const MONEY_COLUMNS: ReadonlySet<keyof ClosedUnsignedRow> = new Set(['amount', 'total_amount_due']);
+const FILE_COLUMNS: TableColumn<ClosedUnsignedRow>[] = CLOSED_UNSIGNED_COLUMNS.map((key) => ({
+  key,
+  type: MONEY_COLUMNS.has(key) ? 'money' : 'text',
+}));
 
 async function* jsonChunks(rows: AsyncGenerator<ClosedUnsignedRow>): AsyncGenerator<string> {
   yield '{"data":[';
@@ -69,7 +71,8 @@ async function* jsonChunks(rows: AsyncGenerator<ClosedUnsignedRow>): AsyncGenera
 
 /**
  * GET /reports/closed-unsigned: closed loans without a signed offer letter, closed between
- * fromDate and toDate (UTC days), streamed in batches so memory stays flat however many.
+ * fromDate and toDate (UTC days), streamed in batches so memory stays flat however many:
+ * JSON, CSV or an .xlsx workbook (table-file.ts of shared-server).
  */
 export async function closedUnsignedReport(
   db: Db,
@@ -80,7 +83,8 @@ export async function closedUnsignedReport(
   const branchId = await resolveBranch(db, q.branch, scope);
   // An unknown branch matches nothing: the report is just its header (csv) or no rows (json).
   const rows = reportRows(db, { kind, branchId: branchId === null ? -1 : branchId, fromDate: q.fromDate, toDate: q.toDate });
-  return Readable.from(q.format === 'csv' ? csvChunks(rows) : jsonChunks(rows));
+  if (q.format === 'json') return Readable.from(jsonChunks(rows));
+  return tableFileStream(q.format, FILE_COLUMNS, rows, 'Closed unsigned loans');
 }
 
 export async function closedUnsignedStatsByBranch(

@@ -1,0 +1,1 @@
+export { reportsModule as reportsServer } from './lib/reports/routes';
