@@ -21,5 +21,7 @@ export default defineConfig(() => ({
     // apexcharts (~560 KB raw, 150 KB gzip) is one lazy chunk loaded only by the dashboard.
     chunkSizeWarningLimit: 600,
     sourcemap: true,
+    // .vite/manifest.json: tools/bundle-report follows it to sum the JS a route needs.
+    manifest: true,
   },
 }));

@@ -1,22 +1,57 @@
 #!/usr/bin/env node
 // After a production build (`npm run bundle-report` builds first), prints each app's
-// initial JavaScript (what index.html loads: the entry script and its modulepreloads)
-// and every lazy chunk, in gzip bytes, and checks the budgets. Exit 1 if a budget fails.
+// initial JavaScript (what index.html loads: the entry script and its modulepreloads),
+// the JavaScript a route needs (initial + its lazy page chunk and that chunk's static
+// imports, followed through Vite's .vite/manifest.json) and every lazy chunk, in gzip
+// bytes (level 9), and checks the budgets. Exit 1 if a budget fails (a CI step of
+// tools/test/run-all.mjs).
+//
+// A budget is what CI enforces; a goal (issue 18) is printed beside it while it is not met
+// yet. Lower a budget whenever the figure drops, never raise it to let a change through.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, dirname, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const KB = 1024;
 const apps = [
-  // Initial-JS budgets in gzip bytes. The borrower budget is the issue's (100 KB);
-  // the portal's keeps the shell thin (features load lazily).
-  { name: 'portal', budget: 200 * 1024, forbidInitial: ['apexcharts'] },
-  { name: 'public-borrower', budget: 100 * 1024, forbidInitial: ['apexcharts'], forbidAny: ['apexcharts'] },
+  {
+    name: 'portal',
+    initial: { budget: 178 * KB },
+    forbidInitial: ['apexcharts', 'table-core', 'getCoreRowModel'],
+    routes: [
+      // The sign-in page: react-dom 62 + router 29 + RTK (Query) 27 + redux-persist 3 KB
+      // are ~121 KB before the form (react-hook-form 12, zod 24): the goal needs a lighter
+      // form/validation path or RTK Query out of the first load.
+      { path: '/login', src: '../../libs/auth/feature/src/lib/login-page.tsx', budget: 192 * KB, goal: 120 * KB },
+    ],
+  },
+  {
+    name: 'public-borrower',
+    initial: { budget: 80 * KB },
+    forbidInitial: ['apexcharts'],
+    forbidAny: ['apexcharts'],
+    routes: [
+      // react-dom alone is 62 KB; the page chunk carries zod 24, RTK Query 27,
+      // react-hook-form 12: the goal needs the borrower data access without RTK Query.
+      { path: '/apply', src: 'src/app/pages.tsx', budget: 163 * KB, goal: 110 * KB },
+    ],
+  },
 ];
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 let failed = false;
+const summary = [];
+
+function verdict(label, gz, { budget, goal }) {
+  const ok = gz <= budget;
+  if (!ok) failed = true;
+  const goalText = goal && gz > goal ? `, goal ${kb(goal)} not met yet` : '';
+  const line = `${label.padEnd(34)} ${kb(gz).padStart(9)} gzip   budget ${kb(budget)} ${ok ? 'ok' : 'EXCEEDED'}${goalText}`;
+  summary.push(line);
+  return line;
+}
 
 for (const app of apps) {
   const dist = join(root, 'dist/apps', app.name);
@@ -31,9 +66,13 @@ for (const app of apps) {
   );
   const assetsDir = join(dist, 'assets');
   const all = readdirSync(assetsDir).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const sizes = new Map();
   const size = (f) => {
-    const buf = readFileSync(join(dist, f));
-    return { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length, text: buf.toString('utf8') };
+    if (!sizes.has(f)) {
+      const buf = readFileSync(join(dist, f));
+      sizes.set(f, { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length, text: buf.toString('utf8') });
+    }
+    return sizes.get(f);
   };
   let initialGz = 0;
   let initialRaw = 0;
@@ -45,15 +84,37 @@ for (const app of apps) {
     initialRaw += s.raw;
     console.log(`    ${basename(f).padEnd(48)} ${kb(s.gz).padStart(10)} gzip  ${kb(s.raw).padStart(10)} raw`);
     for (const word of app.forbidInitial ?? []) {
-      if (s.text.toLowerCase().includes(word)) {
+      if (s.text.includes(word)) {
         console.log(`    !! ${word} found in initial chunk ${basename(f)}`);
         failed = true;
       }
     }
   }
-  const ok = initialGz <= app.budget;
-  if (!ok) failed = true;
-  console.log(`    ${'total'.padEnd(48)} ${kb(initialGz).padStart(10)} gzip  ${kb(initialRaw).padStart(10)} raw   budget ${kb(app.budget)} ${ok ? 'ok' : 'EXCEEDED'}`);
+  console.log(`    ${verdict(`${app.name} initial`, initialGz, app.initial)}`);
+
+  // A route's JS: the initial files plus its page chunk and everything that chunk imports statically.
+  const manifestPath = join(dist, '.vite/manifest.json');
+  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null;
+  for (const route of app.routes ?? []) {
+    if (!manifest?.[route.src]) {
+      console.log(`  !! ${route.path}: ${route.src} not in ${manifestPath} (build.manifest on? file moved?)`);
+      failed = true;
+      continue;
+    }
+    const files = new Set(initial);
+    const visit = (key) => {
+      const entry = manifest[key];
+      if (!entry || files.has(entry.file) && key !== route.src) return;
+      files.add(entry.file);
+      (entry.imports ?? []).forEach(visit);
+    };
+    visit(route.src);
+    const extra = [...files].filter((f) => !initial.has(f));
+    const gz = [...files].reduce((n, f) => n + size(f).gz, 0);
+    console.log(`  JavaScript to show ${route.path} (initial + ${extra.map((f) => basename(f)).join(', ')})`);
+    console.log(`    ${verdict(`${app.name} ${route.path}`, gz, route)}`);
+  }
+
   const lazy = all.filter((f) => !initial.has(f)).sort();
   console.log(`  lazy chunks (${lazy.length})`);
   let lazyGz = 0;
@@ -70,4 +131,6 @@ for (const app of apps) {
   }
   console.log(`    ${'total lazy'.padEnd(48)} ${kb(lazyGz).padStart(10)} gzip`);
 }
+console.log(`\nBudgets\n  ${summary.join('\n  ')}`);
+console.log(failed ? 'bundle budgets: FAILED' : 'bundle budgets: ok');
 process.exit(failed ? 1 : 0);

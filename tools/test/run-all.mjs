@@ -15,10 +15,10 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: '
 const skipE2e = process.argv.includes('--no-e2e');
 const failedSteps = [];
 
-function step(name, args) {
-  console.log(`\n=== ${name}: npx ${args.join(' ')}`);
+function step(name, args, { cmd = 'npx', extraEnv = {} } = {}) {
+  console.log(`\n=== ${name}: ${cmd === 'npx' ? 'npx' : cmd.replace(root + '/', '')} ${args.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync('npx', args, { cwd: root, env, stdio: 'inherit' });
+  const r = spawnSync(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: 'inherit' });
   const secs = ((Date.now() - started) / 1000).toFixed(0);
   if (r.status !== 0) {
     failedSteps.push(name);
@@ -38,6 +38,17 @@ if (process.env.TEST_DATABASE_URL) {
   step('api tests on PostgreSQL', ['nx', 'run-many', '-t', 'test-pg', '--outputStyle=static', '--parallel=2']);
 } else {
   console.log('\n=== api tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)');
+}
+// Bundle budgets (tools/bundle-report): fails when a web app's JS outgrows its budget.
+step('web builds for the bundle budgets', ['nx', 'run-many', '-t', 'build', '-p', 'portal', 'public-borrower', '--outputStyle=static', '--parallel=1']);
+step('bundle budgets', ['tools/bundle-report/report.mjs'], { cmd: process.execPath });
+// The api suite once more on Node 22 when .ci/run installed it (.ci/node22, the registry's node@22).
+const node22 = join(root, '.ci/node22/node_modules/.bin/node');
+if (existsSync(node22)) {
+  step('api tests on Node 22', ['node_modules/jest/bin/jest.js', '-c', 'apps/api/jest.config.cts'], {
+    cmd: node22,
+    extraEnv: { TEST_RESULT_NAME: 'api-node22' },
+  });
 }
 if (!skipE2e) {
   step('e2e in Chromium', ['nx', 'run-many', '-t', 'e2e', '-p', 'portal-e2e', 'public-borrower-e2e', '--outputStyle=static', '--parallel=1']);

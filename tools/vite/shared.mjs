@@ -20,12 +20,12 @@ export function apiProxy(target = process.env['API_URL'] ?? 'http://127.0.0.1:30
 }
 
 /**
- * The util libs are pure (the contract declares constants and zod schemas at module level,
+ * The util libs and shared/ui (components, no module-level effects, no CSS imports) are pure (the contract declares constants and zod schemas at module level,
  * util-format imports date-fns): marking them side-effect free lets a chunk that uses none
  * of a module's exports leave it out, so the apps' first load keeps only what it uses and
  * screens load the rest lazily.
  * @param {string} id
  */
 export function moduleSideEffects(id) {
-  return !/libs[\\/]shared[\\/](contract|util-format)[\\/]/.test(id);
+  return !/libs[\\/]shared[\\/](contract|util-format|ui[\\/]src)[\\/]/.test(id);
 }

@@ -32,6 +32,8 @@ async function main() {
     logger: loggerOptions(process.env['LOG_LEVEL'] ?? 'info'),
     trustProxy: ['1', 'true'].includes(process.env['TRUST_PROXY'] ?? ''),
     poolStats: database.poolStats,
+    // Sessions cached in process, dropped on every instance by NOTIFY (session-cache.ts).
+    listen: database.listen,
   });
   app.addHook('onClose', () => database.close());
   closeOnSignals(app);

@@ -9,7 +9,10 @@ import { RequirePermission } from './require-permission';
 import { RootView } from './root-view';
 import type { RouteHandle } from './route-handle';
 import { SCREEN_REGISTRY } from './screens';
-import { ShellLayout } from './shell-layout';
+
+// The signed-in layout (menu, top bar, startup queries) loads on the first signed-in screen, so
+// /login downloads none of it (bundle budget, tools/bundle-report).
+const ShellLayout = lazy(() => import('./shell-layout').then((m) => ({ default: m.ShellLayout })));
 
 // The borrower's pages, which the portal serves too; that feature is only ever loaded lazily here.
 const ApplyPage = lazy(() => import('@loan/public-borrower-feature').then((m) => ({ default: m.ApplyPage })));

@@ -3,7 +3,16 @@ import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { apiUrl, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
-import App from './app';
+import { MemoryRouter } from 'react-router-dom';
+import { BorrowerRoutes } from './app';
+
+function App({ initialPath }: { initialPath: string }) {
+  return (
+    <MemoryRouter initialEntries={[initialPath]}>
+      <BorrowerRoutes />
+    </MemoryRouter>
+  );
+}
 
 const server = setupServer(
   csrfCookieHandler,

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { pageTitle } from '@loan/shared-util-format';
-import { NotFoundPage } from './not-found-page';
 
 // The pages, with the store and the api slice they use, load on demand: the first
 // download is only React and the router (budget: 100 KB gzip, see the bundle report).
 const ApplyRoute = lazy(() => import('./pages').then((m) => ({ default: m.ApplyRoute })));
 const ContractRoute = lazy(() => import('./pages').then((m) => ({ default: m.ContractRoute })));
+const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** The page title of a route (spec §1: '{title} - Portal'); titles live here, not in screens. */
 function Titled({ title, children }: { title: string; children: ReactNode }) {
@@ -14,6 +14,15 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
     document.title = pageTitle(title);
   }, [title]);
   return children;
+}
+
+/** `/` leads to the form (react-router's Navigate does the same with more code: budget 80 KB). */
+function ToApply() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate('/apply', { replace: true });
+  }, [navigate]);
+  return null;
 }
 
 /** Scroll returns to the top on each navigation (spec §2). */
@@ -40,7 +49,7 @@ export function BorrowerRoutes() {
       <ScrollToTop />
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          <Route path="/" element={<Navigate to="/apply" replace />} />
+          <Route path="/" element={<ToApply />} />
           <Route
             path="/apply"
             element={
@@ -71,13 +80,12 @@ export function BorrowerRoutes() {
   );
 }
 
-/** The public-borrower app: its own router and (lazily) its own store; no staff code. */
-export function App({ initialPath }: { initialPath?: string }) {
-  return initialPath ? (
-    <MemoryRouter initialEntries={[initialPath]}>
-      <BorrowerRoutes />
-    </MemoryRouter>
-  ) : (
+/**
+ * The public-borrower app: its own router and (lazily) its own store; no staff code. The
+ * tests render BorrowerRoutes in a MemoryRouter, which the app itself does not ship.
+ */
+export function App() {
+  return (
     <BrowserRouter>
       <BorrowerRoutes />
     </BrowserRouter>

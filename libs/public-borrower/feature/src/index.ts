@@ -1,2 +1,8 @@
+import { lazy } from 'react';
+
 export { ApplyPage } from './lib/apply/apply-page';
-export { ContractPage } from './lib/contract/contract-page';
+/**
+ * The contract page (with signature_pad) is a chunk of its own, so a phone opening /apply
+ * downloads none of it (bundle budget, tools/bundle-report).
+ */
+export const ContractPage = lazy(() => import('./lib/contract/contract-page').then((m) => ({ default: m.ContractPage })));

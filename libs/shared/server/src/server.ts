@@ -6,6 +6,7 @@ import { collectMetrics, Metrics, registerHttpHardening, registerOps, registerWe
 import { registerErrorHandling } from './http/errors';
 import { registerApiDocs, registerOpenApi } from './http/openapi';
 import type { RouteDef } from './http/route';
+import { listenForSessionChanges, type Listen } from './http/session-cache';
 import { outboxPorts, withDelivery, type DeliverySink, type Ports } from './ports';
 import './types.d';
 
@@ -25,6 +26,12 @@ export interface ServerOptions {
   deliveredTo?: DeliverySink;
   /** The PostgreSQL pool's connections, for /metrics. */
   poolStats?: () => PoolStats;
+  /**
+   * The database's LISTEN (Database.listen): with it, signed-in sessions are cached in
+   * process for a few seconds and dropped on every instance by NOTIFY (http/session-cache.ts).
+   * Without it (most tests) every request reads its session from the database.
+   */
+  listen?: Listen;
 }
 
 /**
@@ -36,6 +43,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   const config = opts.config ?? (opts.db ? loadConfig() : testConfig());
   let db = opts.db;
   let closeDb: (() => Promise<void>) | undefined;
+  const listen = opts.listen;
   if (!db) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await migrate(database, loadMigrations(opts.migrationsDir));
@@ -66,6 +74,11 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     for (const m of [route.method].flat()) if (m !== 'HEAD') fastifyRoutes.push(`${m} ${route.url}`);
   });
   app.decorateRequest('sessionUser', null);
+  if (listen) {
+    const stopListening = await listenForSessionChanges(listen, (line) => app.log.warn(line));
+    // Before the database closes (hooks run in order of registration).
+    app.addHook('onClose', stopListening);
+  }
   if (closeDb) app.addHook('onClose', closeDb);
 
   app.addHook('onRequest', async (req, reply) => {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
+import type { Listen } from '../http/session-cache';
 
 export type Schema = typeof schema;
 /**
@@ -28,6 +29,11 @@ export interface Database {
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
   /** PGlite only: a dump of the data folder (see OpenOptions.loadDataDir). */
   dump?: () => Promise<Blob>;
+  /**
+   * LISTEN on a channel: PGlite in process; PostgreSQL on a dedicated connection (outside the
+   * pool) that reconnects after a failure (onDown, then onUp once listening again).
+   */
+  listen: Listen;
   /** PostgreSQL only: the pool's connections (for /metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -85,6 +91,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
           client.release();
         }
       },
+      listen: (channel, handlers) => listenPg(opts.databaseUrl as string, channel, handlers),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       close: () => pool.end(),
     };
@@ -103,7 +110,59 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
         },
         query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
       }),
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, (payload) => handlers.onMessage(payload));
+      handlers.onUp();
+      return async () => {
+        handlers.onDown();
+        await unlisten();
+      };
+    },
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
     close: () => client.close(),
+  };
+}
+
+/** LISTEN on PostgreSQL through its own client; reconnects (every second) until stopped. */
+async function listenPg(url: string, channel: string, handlers: Parameters<Listen>[1]): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== c) return;
+      client = undefined;
+      handlers.onDown();
+      c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(lost), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) handlers.onMessage(msg.payload);
+    });
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${quoted}`);
+    } catch (err) {
+      lost();
+      throw err;
+    }
+    if (stopped) return;
+    handlers.onUp();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    if (c) {
+      handlers.onDown();
+      await c.end().catch(() => undefined);
+    }
   };
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { CSRF_COOKIE, CSRF_HEADER } from '@loan/shared-contract';
 import type { Db } from '../db';
 import type { Config } from '../config';
+import { sessionCache } from './session-cache';
 import { randomToken, sessionIdOf, setCsrfCookie, sha256, type SessionUser } from './session';
 
 /**
@@ -14,7 +15,11 @@ import { randomToken, sessionIdOf, setCsrfCookie, sha256, type SessionUser } fro
 export async function issueCsrfCookie(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply): Promise<string> {
   const token = randomToken();
   const sid = sessionIdOf(config, req);
-  if (sid) await db.execute(sql`UPDATE sessions SET csrf_hash = ${sha256(token)} WHERE id_hash = ${sha256(sid)}`);
+  if (sid) {
+    await db.execute(sql`UPDATE sessions SET csrf_hash = ${sha256(token)} WHERE id_hash = ${sha256(sid)}`);
+    // The next request on this instance must see the new token's hash (the trigger tells the others).
+    sessionCache.drop(`h:${sha256(sid)}`);
+  }
   setCsrfCookie(config, req, reply, token);
   return token;
 }

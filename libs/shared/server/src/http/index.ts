@@ -5,3 +5,4 @@ export * from './csrf';
 export * from './rate-limit';
 export * from './audit';
 export * from './openapi';
+export * from './session-cache';

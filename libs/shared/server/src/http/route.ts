@@ -144,7 +144,9 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
       onRequest: async (req, reply) => {
         if (!csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
         if (def.auth === 'public') return;
-        const user = await loadSession(app.db, app.config, req);
+        let user = await loadSession(app.db, app.config, req);
+        // A token rotated on another instance a moment ago: read the session itself before refusing.
+        if (user && !csrfMatchesSession(req, user)) user = await loadSession(app.db, app.config, req, { fresh: true });
         if (!user) return reply.code(401).send({ message: 'Unauthenticated.' });
         if (!csrfMatchesSession(req, user)) return reply.code(419).send(CSRF_MISMATCH);
         req.sessionUser = user;

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { CSRF_COOKIE, SESSION_COOKIE, type PermissionName } from '@loan/shared-contract';
 import { queryRows, type Db } from '../db';
 import type { Config } from '../config';
+import { sessionCache } from './session-cache';
 
 /** The signed-in staff user of a request, with their role's permission names. */
 export interface SessionUser {
@@ -49,11 +50,18 @@ export function sessionIdOf(config: Config, req: FastifyRequest): string | undef
   return raw && raw.length <= 100 ? raw : undefined;
 }
 
-/** Loads the session of the request's cookie, or null when absent, expired or of an inactive user. */
-export async function loadSession(db: Db, config: Config, req: FastifyRequest): Promise<SessionUser | null> {
+/**
+ * Loads the session of the request's cookie, or null when absent, expired or of an inactive
+ * user. Served from the session cache (session-cache.ts) when it holds it, unless `fresh`.
+ */
+export async function loadSession(db: Db, config: Config, req: FastifyRequest, { fresh = false } = {}): Promise<SessionUser | null> {
   const raw = sessionIdOf(config, req);
   if (!raw) return null;
   const hash = sha256(raw);
+  if (fresh) sessionCache.drop(`h:${hash}`);
+  const cached = sessionCache.get(hash);
+  if (cached) return cached;
+  const generation = sessionCache.generation;
   const rows = await queryRows<{
     id: string;
     fullname: string;
@@ -82,7 +90,7 @@ export async function loadSession(db: Db, config: Config, req: FastifyRequest): 
   const r = rows[0];
   if (!r) return null;
   if (r.stale) await db.execute(sql`UPDATE sessions SET last_seen_at = now() WHERE id_hash = ${hash}`);
-  return {
+  const user: SessionUser = {
     id: Number(r.id),
     fullname: r.fullname,
     email: r.email,
@@ -94,6 +102,8 @@ export async function loadSession(db: Db, config: Config, req: FastifyRequest): 
     sessionHash: hash,
     csrfHash: r.csrf_hash,
   };
+  sessionCache.set(hash, user, generation);
+  return user;
 }
 
 /** Sanctum's shape: a readable XSRF-TOKEN cookie that the browser echoes as X-XSRF-TOKEN. */
@@ -118,7 +128,11 @@ function cookieOptions(config: Config, req: FastifyRequest) {
  */
 export async function startSession(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
   const old = sessionIdOf(config, req);
-  if (old) await db.execute(sql`DELETE FROM sessions WHERE id_hash = ${sha256(old)}`);
+  if (old) {
+    await db.execute(sql`DELETE FROM sessions WHERE id_hash = ${sha256(old)}`);
+    // The trigger's NOTIFY tells every instance; this one forgets at once.
+    sessionCache.drop(`h:${sha256(old)}`);
+  }
   const id = randomToken();
   const csrf = randomToken();
   await db.execute(
@@ -138,6 +152,9 @@ export async function startSession(db: Db, config: Config, req: FastifyRequest, 
 
 export async function destroySession(db: Db, config: Config, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = sessionIdOf(config, req);
-  if (raw) await db.execute(sql`DELETE FROM sessions WHERE id_hash = ${sha256(raw)}`);
+  if (raw) {
+    await db.execute(sql`DELETE FROM sessions WHERE id_hash = ${sha256(raw)}`);
+    sessionCache.drop(`h:${sha256(raw)}`);
+  }
   reply.clearCookie(sessionCookieName(config, req), { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie(config, req) });
 }

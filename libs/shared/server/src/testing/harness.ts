@@ -25,6 +25,8 @@ export interface TestAppOptions {
   ports?: Partial<Ports>;
   /** The domain plugins under test (libs/<domain>/server); none by default. */
   modules?: ServerOptions['modules'];
+  /** Cache sessions in process, dropped by NOTIFY, as the api does (off by default: each request reads its session). */
+  sessionCache?: boolean;
 }
 
 export interface TestApp {
@@ -99,7 +101,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await seedDemoData(database.db, { applications: opts.demoData });
   }
   const inbox = new TestInbox();
-  const app = await buildServer({ db: database.db, config, ports: opts.ports, modules: opts.modules, deliveredTo: inbox.sink, poolStats: database.poolStats });
+  const app = await buildServer({ db: database.db, config, ports: opts.ports, modules: opts.modules, deliveredTo: inbox.sink, poolStats: database.poolStats, listen: opts.sessionCache ? database.listen : undefined });
   await app.ready();
   return {
     app,
