@@ -30,10 +30,12 @@ describe('the menu of the registry as it is today', () => {
       'Loans > Top-ups > Approved /loans/topup/approved',
       'Loans > Top-ups > Closed /loans/topup/closed',
     ];
-    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual(applicationLists);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual([]);
+    const admin = ['Users /users', 'Settings > Roles /settings/roles', 'Settings > Audit trail /settings/audit'];
+    const noAdmin = (p: string) => p !== P.viewUsersModule && p !== P.viewSettingsModule;
+    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...admin]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...admin]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups && noAdmin(p)))).toEqual(applicationLists);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule && noAdmin(p)))).toEqual([]);
   });
 
   it('puts an icon on each top-level entry', () => {
@@ -71,6 +73,7 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Reports /reports',
       'Users /users',
       'Settings > Roles /settings/roles',
+      'Settings > Audit trail /settings/audit',
     ]);
   });
 

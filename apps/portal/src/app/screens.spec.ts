@@ -35,6 +35,11 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/topup/approved',
     '/loans/topup/closed',
     '/loans/topup/:id',
+    '/users',
+    '/users/:id',
+    '/settings/roles',
+    '/settings/roles/:id',
+    '/settings/audit',
     '/profile',
   ]);
 });

@@ -183,3 +183,13 @@ export async function listBranches(db: Db) {
     .from(branches)
     .orderBy(branches.name);
 }
+
+/** Whether the user signed in before at all, and with this user agent. */
+export async function signInsFrom(db: Db, userId: number, userAgent: string): Promise<{ any: boolean; sameAgent: boolean }> {
+  const [r] = await queryRows<{ any: boolean; same: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM audit_log WHERE user_id = ${userId} AND action = 'login') AS any,
+               EXISTS (SELECT 1 FROM audit_log WHERE user_id = ${userId} AND action = 'login' AND user_agent IS NOT DISTINCT FROM ${userAgent || null}) AS same`,
+  );
+  return { any: !!r?.any, sameAgent: !!r?.same };
+}

@@ -244,3 +244,15 @@ export async function revokeSessions(db: Db, actor: Actor, who: AuditActor, id: 
     return count;
   });
 }
+
+/**
+ * "New device sign-in": a sign-in whose browser (user agent) this user never signed in
+ * with before, told to the user (their first sign-in ever is not news).
+ */
+export async function notifyNewDevice(db: Db, userId: number, ip: string, userAgent: string): Promise<void> {
+  const agent = userAgent.slice(0, 500);
+  const seen = await repo.signInsFrom(db, userId, agent);
+  if (seen.any && !seen.sameAgent) {
+    await repo.notify(db, userId, 'new_device', `New sign-in from ${ip} (${agent || 'unknown browser'}). If this was not you, change your password.`);
+  }
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ALL_PERMISSIONS, AUDIT_PATHS, adminUserDetailsSchema, adminUserListSchema, P, USER_PATHS } from '@loan/shared-contract';
+import { ALL_PERMISSIONS, AUDIT_PATHS, DEMO_PASSWORD, adminUserDetailsSchema, adminUserListSchema, P, USER_PATHS } from '@loan/shared-contract';
 import { queryRows } from '@loan/shared-server';
 import { createTestApp, createTestUser, csrfHeaders, loginAs, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { rbacServer } from '../../index';
@@ -161,6 +161,20 @@ describe('users', () => {
     expect(inviteLink('late@demo.zm').token).not.toBe(first);
     const [o] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM users WHERE email = 'officer@demo.zm'`);
     expect((await req('POST', USER_PATHS.resendInvitation, admin, { id: Number(o.id) })).statusCode).toBe(409);
+  });
+});
+
+describe('notifications', () => {
+  it('tells the user about a sign-in from a new browser, not about the first one', async () => {
+    const h = csrfHeaders();
+    const creds = { email: 'finance@demo.zm', password: DEMO_PASSWORD };
+    const signIn = (agent: string) => t.app.inject({ method: 'POST', url: '/login', headers: { ...h, 'user-agent': agent }, payload: creds });
+    const first = await signIn('Firefox/1');
+    expect(first.json().status).toBe('300');
+    await signIn('Firefox/1');
+    await signIn('Chrome/2');
+    const [n] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'finance@demo.zm' AND kind = 'new_device'`);
+    expect(n.n).toBe(1);
   });
 });
 
