@@ -254,10 +254,11 @@ describe('layout', () => {
     seedSession(ALL_PERMISSIONS);
     await renderPortal('/profile');
     await screen.findByRole('heading', { name: 'My Profile' });
-    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Reports']);
-    expect(within(menu()).getByRole('button', { name: 'Loans' })).toBeInTheDocument();
-    expect(within(menu()).getByRole('button', { name: 'Transactions' })).toBeInTheDocument();
-    for (const name of ['Settings']) {
+    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Reports', 'Users']);
+    for (const name of ['Loans', 'Transactions', 'Settings']) {
+      expect(within(menu()).getByRole('button', { name })).toBeInTheDocument();
+    }
+    for (const name of ['Communication']) {
       expect(within(menu()).queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(within(menu()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -34,12 +34,20 @@ describe('the menu of the registry as it is today', () => {
     // Each domain's ready menu entries, in menu order after the loans group.
     const disbursements = ['Transactions > Disbursements > View All /transactions/disbursements'];
     const reports = ['Reports /reports'];
-    const afterLoans = [...disbursements, ...reports];
+    const admin = ['Users /users', 'Settings > Roles /settings/roles', 'Settings > Audit trail /settings/audit'];
+    const afterLoans = [...disbursements, ...reports, ...admin];
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual([...applicationLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual(afterLoans);
-    const noModules = new Set<string>([P.viewDashboard, P.viewLoanModule, P.viewTransactionModule, P.viewReportsModule]);
+    const noModules = new Set<string>([
+      P.viewDashboard,
+      P.viewLoanModule,
+      P.viewTransactionModule,
+      P.viewReportsModule,
+      P.viewUsersModule,
+      P.viewSettingsModule,
+    ]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => !noModules.has(p)))).toEqual([]);
   });
 
@@ -78,6 +86,7 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Reports /reports',
       'Users /users',
       'Settings > Roles /settings/roles',
+      'Settings > Audit trail /settings/audit',
     ]);
   });
 

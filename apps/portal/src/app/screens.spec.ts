@@ -40,6 +40,11 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/transactions/disbursements',
     '/transactions/disbursements/:id',
     '/reports',
+    '/users',
+    '/users/:id',
+    '/settings/roles',
+    '/settings/roles/:id',
+    '/settings/audit',
     '/profile',
   ]);
 });

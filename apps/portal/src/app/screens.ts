@@ -3,6 +3,7 @@ import { dashboardScreens } from '@loan/dashboard-feature';
 import { loansScreens } from '@loan/loans-feature';
 import { transactionsScreens } from '@loan/transactions-feature';
 import { reportsScreens } from '@loan/reports-feature';
+import { rbacScreens } from '@loan/rbac-feature';
 import type { ScreenDescriptor } from '@loan/shared-permissions';
 import { SCREEN_CATALOG, type ScreenSpec } from '@loan/shared-screens';
 import { NotAvailablePage } from './pages';
@@ -14,6 +15,7 @@ export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [
   ...authScreens,
   ...transactionsScreens,
   ...reportsScreens,
+  ...rbacScreens,
 ];
 
 /**

@@ -1,7 +1,8 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { CLIENT_PICKER_PERMISSIONS } from '@loan/shared-contract';
+import { CLIENT_PICKER_PERMISSIONS, P } from '@loan/shared-contract';
+import { NotificationBell } from '@loan/rbac-feature';
 import { useOwnRoleLoader, usePermissions, selectPermissionsLoaded } from '@loan/shared-permissions';
 import {
   darkModeChosen,
@@ -88,6 +89,9 @@ export function ShellLayout() {
           asideOpen={desktopOpen}
           onToggleAside={() => setDesktopOpen((o) => !o)}
           variant={style}
+          // Settings leads to the settings the user may see (issue 16); profile preferences for everyone.
+          settingsTo={has(P.viewSettingsModule) && has(P.viewRoles) ? '/settings/roles' : undefined}
+          extra={<NotificationBell />}
         />
         <div id="main" className="flex-1">
           {permissionsLoaded ? (

@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authModule } from './lib/auth/routes';
 import { rbacModule } from './lib/rbac/routes';
 import { startupModule } from './lib/startup/routes';
+import { usersModule } from './lib/users/routes';
 
-/** Sign-in and sessions, roles and permissions, and the start-up lists of the portal. */
+/** Sign-in and sessions, roles and permissions, users and the audit trail, and the start-up lists of the portal. */
 export const rbacServer: FastifyPluginAsync = async (app) => {
   await app.register(authModule);
   await app.register(rbacModule);
   await app.register(startupModule);
+  await app.register(usersModule);
 };

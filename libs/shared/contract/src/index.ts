@@ -14,3 +14,4 @@ export * from './lib/applications';
 export * from './lib/repayments';
 export * from './lib/disbursements';
 export * from './lib/reports';
+export * from './lib/users';

@@ -1,7 +1,7 @@
 export { api, TAG_TYPES, type TagType } from './lib/api';
-export { downloadUrl, baseQuery, setApiBaseUrl, readCookie } from './lib/base-query';
+export { downloadUrl, baseQuery, setApiBaseUrl, readCookie, resetPermissionsVersion } from './lib/base-query';
 export { fileNameFrom, saveBlob, saveFileResponse, type DownloadOutcome } from './lib/download';
-export { sessionExpired } from './lib/events';
+export { sessionExpired, permissionsChanged } from './lib/events';
 export { apiLogger } from './lib/logger';
 export { errorMessage, fieldErrors, isFetchError, type ApiErrorBody } from './lib/errors';
 export {

@@ -65,6 +65,23 @@ describe('password reset', () => {
     expect(body).toEqual({ token: 'tok123', email: 'officer@demo.zm', password: 'N3w-secret-phrase!', password_confirmation: 'N3w-secret-phrase!' });
   });
 
+  it('reads as "Set your password" for a new user\'s invitation link (same single-use token)', async () => {
+    let body: unknown;
+    server.use(
+      http.post(apiUrl('/api/user/password-reset'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'Your password has been reset.' });
+      }),
+    );
+    renderScreen(<PasswordResetPage />, { route: `${route}&invite=1`, path: '/password-reset', permissions: null });
+    expect(screen.getByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret-phrase!');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w-secret-phrase!');
+    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(body).toMatchObject({ token: 'tok123', email: 'officer@demo.zm' });
+  });
+
   it('checks the confirmation locally', async () => {
     renderScreen(<PasswordResetPage />, { route, path: '/password-reset', permissions: null });
     await userEvent.type(screen.getByLabelText('New password'), 'N3w-secret-phrase!');

@@ -11,11 +11,16 @@ import { NewPasswordFields } from './new-password-fields';
 
 const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-300';
 
-/** /password-reset?token=...&email=...: the link from the reset e-mail. */
+/**
+ * /password-reset?token=...&email=...: the link from the reset e-mail; with `&invite=1`
+ * the set-password link a new user receives (issue 16): the same single-use token.
+ */
 export function PasswordResetPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
+  const invite = params.get('invite') === '1';
+  const title = invite ? 'Set your password' : 'Reset password';
   const navigate = useNavigate();
   const [reset] = usePasswordResetMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,9 +37,9 @@ export function PasswordResetPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Reset password" footer={<Link to="/login" className={linkClass}>Back to sign in</Link>}>
+      <AuthCard title={title} footer={<Link to="/login" className={linkClass}>Back to sign in</Link>}>
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          This reset link is incomplete. Ask for a new one.
+          This {invite ? 'link' : 'reset link'} is incomplete. Ask for a new one.
         </p>
         <Link to="/forgot-password" className={`${linkClass} mt-3 inline-block text-sm`}>
           Send a new reset link
@@ -55,7 +60,7 @@ export function PasswordResetPage() {
   });
 
   return (
-    <AuthCard title="Reset password" footer={<Link to="/login" className={linkClass}>Back to sign in</Link>}>
+    <AuthCard title={title} footer={<Link to="/login" className={linkClass}>Back to sign in</Link>}>
       <form className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" {...register('token')} />
         <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
@@ -74,7 +79,7 @@ export function PasswordResetPage() {
           </div>
         )}
         <SubmitButton control={control} className="w-full">
-          Reset password
+          {invite ? 'Set password' : 'Reset password'}
         </SubmitButton>
       </form>
     </AuthCard>

@@ -29,3 +29,9 @@ export const API = {
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const SESSION_COOKIE = 'loan_session';
+
+/**
+ * On every signed-in answer: a fingerprint of the user's role and permissions. When it
+ * changes, the portal reloads the role (menus follow without signing out).
+ */
+export const PERMISSIONS_VERSION_HEADER = 'x-permissions-version';

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { api } from './api';
-import { sessionExpired } from './events';
+import { permissionsChanged, sessionExpired } from './events';
+import { resetPermissionsVersion } from './base-query';
 import { makeStore, apiUrl } from '../testing';
 
 const probe = api.injectEndpoints({
@@ -98,4 +99,17 @@ it('fetches the CSRF cookie before the first mutation when the browser has none'
   const res = await store.dispatch(probe.endpoints.probePost.initiate());
   expect(order).toEqual(['csrf', 'post']);
   expect(res).toMatchObject({ data: { header: 'fresh' } });
+});
+
+it('dispatches permissionsChanged when the permissions fingerprint moves (not for the first one seen)', async () => {
+  resetPermissionsVersion();
+  let version = 'aaaa';
+  server.use(http.get(apiUrl('/api/probe'), () => HttpResponse.json({ ok: true }, { headers: { 'x-permissions-version': version } })));
+  const { store, actions } = storeWithSpy();
+  await store.dispatch(probe.endpoints.probeGet.initiate(undefined, { forceRefetch: true }));
+  await store.dispatch(probe.endpoints.probeGet.initiate(undefined, { forceRefetch: true }));
+  expect(actions).not.toContain(permissionsChanged.type);
+  version = 'bbbb';
+  await store.dispatch(probe.endpoints.probeGet.initiate(undefined, { forceRefetch: true }));
+  expect(actions.filter((a) => a === permissionsChanged.type)).toHaveLength(1);
 });

@@ -1,6 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { CSRF_COOKIE, API } from '@loan/shared-contract';
-import { sessionExpired } from './events';
+import { CSRF_COOKIE, API, PERMISSIONS_VERSION_HEADER } from '@loan/shared-contract';
+import { permissionsChanged, sessionExpired } from './events';
 import { apiLogger } from './logger';
 import type { ApiExtraOptions, ApiMeta } from './toasts';
 
@@ -52,6 +52,13 @@ function isUnauthorized(error: FetchBaseQueryError): boolean {
   return typeof data?.message === 'string' && data.message.includes('401 Unauthorized');
 }
 
+/** The last permissions fingerprint the api sent (per page load; a new sign-in starts over). */
+let seenPermissionsVersion: string | null = null;
+/** Forgets the fingerprint (tests; sign-out). */
+export function resetPermissionsVersion() {
+  seenPermissionsVersion = null;
+}
+
 /**
  * The one baseQuery: cookies, CSRF echo on mutations (and fetches a fresh CSRF cookie
  * once when the server answers 419), logging, and the 401 rule of spec §8: dispatch
@@ -82,6 +89,13 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     // CSRF cookie missing or stale: fetch one and retry once.
     await call(API.csrfCookie);
     result = await call(args);
+  }
+  const version = result.meta?.response?.headers.get(PERMISSIONS_VERSION_HEADER) ?? null;
+  if (version && version !== seenPermissionsVersion) {
+    const before = seenPermissionsVersion;
+    seenPermissionsVersion = version;
+    // The first answer only sets the baseline: the role is loaded at start-up anyway.
+    if (before !== null) api.dispatch(permissionsChanged(version));
   }
   if (result.error) {
     apiLogger.error(method, url, result.error.status, result.error.data);

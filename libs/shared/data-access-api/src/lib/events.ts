@@ -6,3 +6,10 @@ import { createAction } from '@reduxjs/toolkit';
  * api slice does not depend on the session lib.
  */
 export const sessionExpired = createAction('session/expired');
+
+/**
+ * Dispatched when the api's permissions fingerprint (PERMISSIONS_VERSION_HEADER) differs
+ * from the one seen before: an admin changed the user's role or its permissions. The
+ * permissions lib reloads the role, so menus follow without signing out.
+ */
+export const permissionsChanged = createAction<string>('session/permissionsChanged');

@@ -1,4 +1,4 @@
-import { API, DASHBOARD_PATHS, P, DISBURSEMENTS_PATHS, REPORTS_PATHS } from '@loan/shared-contract';
+import { API, AUDIT_PATHS, DASHBOARD_PATHS, P, DISBURSEMENTS_PATHS, REPORTS_PATHS, USER_PATHS } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
 const APPLICATIONS = ['Loans', 'Applications'] as const;
@@ -182,13 +182,14 @@ export const SCREENS = {
     title: 'Users',
     permissions: [P.viewUsersModule],
     menu: { group: [], label: 'Users', order: 70 },
-    status: 'planned',
+    firstCall: { path: USER_PATHS.list },
+    status: 'ready',
   },
   userDetails: {
     path: '/users/:id',
     title: 'User Details',
     permissions: [P.viewUsersModule],
-    status: 'planned',
+    status: 'ready',
   },
   roles: {
     path: '/settings/roles',
@@ -196,13 +197,22 @@ export const SCREENS = {
     permissions: [P.viewSettingsModule, P.viewRoles],
     menu: { group: ['Settings'], label: 'Roles', order: 80 },
     firstCall: { path: `${API.roles}/all` },
-    status: 'planned',
+    status: 'ready',
   },
   roleDetails: {
     path: '/settings/roles/:id',
     title: 'Role Details',
     permissions: [P.viewRoles],
-    status: 'planned',
+    status: 'ready',
+  },
+  auditTrail: {
+    // Not in the spec's routes (issue 16; NOTES.md "Users and roles"): under Settings.
+    path: '/settings/audit',
+    title: 'Audit Trail',
+    permissions: [P.viewSettingsModule, P.viewUsersModule],
+    menu: { group: ['Settings'], label: 'Audit trail', order: 81 },
+    firstCall: { path: AUDIT_PATHS.list },
+    status: 'ready',
   },
   profile: {
     path: '/profile',

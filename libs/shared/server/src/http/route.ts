@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z, ZodType } from 'zod';
-import type { PermissionName } from '@loan/shared-contract';
+import { createHash } from 'node:crypto';
+import { PERMISSIONS_VERSION_HEADER, type PermissionName } from '@loan/shared-contract';
 import type { Db } from '../db';
 import type { Config } from '../config';
 import { HttpError, validationBody, zodFieldErrors } from './errors';
@@ -85,6 +86,17 @@ export interface RouteDef<
   handler: (ctx: RouteContext<Out<TB>, Out<TQ>, Out<TP>>) => unknown;
 }
 
+/**
+ * A short fingerprint of the user's role and its permission names, sent on every
+ * signed-in answer as PERMISSIONS_VERSION_HEADER.
+ */
+export function permissionsVersion(user: Pick<SessionUser, 'roleId' | 'permissions'>): string {
+  return createHash('sha256')
+    .update(`${user.roleId}|${[...user.permissions].sort().join('|')}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
 /** The 500 of an answer that breaks its route's response schema (with validateResponses on). */
 export const RESPONSE_MISMATCH = 'The answer does not match its response schema.';
 
@@ -150,6 +162,9 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
         if (!user) return reply.code(401).send({ message: 'Unauthenticated.' });
         if (!csrfMatchesSession(req, user)) return reply.code(419).send(CSRF_MISMATCH);
         req.sessionUser = user;
+        // The web compares it with the last one it saw and reloads the role's permissions
+        // when it changed (a role edited by an admin reaches signed-in users on their next call).
+        reply.header(PERMISSIONS_VERSION_HEADER, permissionsVersion(user));
         if (perms.length && !perms.some((p) => user.permissions.has(p))) {
           const params = (req.params ?? {}) as Record<string, string>;
           if (!def.allowWithout?.(user, params)) return reply.code(403).send({ message: 'This action is unauthorized.' });

@@ -1,8 +1,9 @@
 import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { api, sessionExpired } from '@loan/shared-data-access-api';
+import { api, permissionsChanged, resetPermissionsVersion, sessionExpired } from '@loan/shared-data-access-api';
+import { sessionApi } from './session-api';
 import { clearSessionStorage } from './expiring-storage';
 import { darkModeChosen, preferencesReloaded, styleChosen } from './preferences-slice';
-import { signedIn, signedOut } from './session-slice';
+import { signedIn, signedOut, userRefreshed } from './session-slice';
 import { AUTHENTICATED_FLAG, browserStorage, LS_AUTH, LS_DARK_MODE, LS_STYLE, PERSIST_STORAGE_KEY } from './storage-keys';
 
 export interface SessionListenerOptions {
@@ -25,6 +26,7 @@ export function createSessionListener(options: SessionListenerOptions = {}) {
       browserStorage.session.remove(PERSIST_STORAGE_KEY);
       browserStorage.session.set(AUTHENTICATED_FLAG, 'true');
       browserStorage.local.set(LS_AUTH, JSON.stringify(action.payload));
+      resetPermissionsVersion();
       // A new user never sees what the previous one had cached.
       (dispatch as ThunkDispatch<unknown, unknown, UnknownAction>)(api.util.resetApiState());
     },
@@ -46,6 +48,21 @@ export function createSessionListener(options: SessionListenerOptions = {}) {
       clearSessionStorage();
       dispatch(preferencesReloaded());
       options.onExpired?.();
+    },
+  });
+
+  // An admin changed this user's role or its permissions (the api's fingerprint moved):
+  // reload who they are (their role may be another one now) and their role's permissions.
+  listener.startListening({
+    actionCreator: permissionsChanged,
+    effect: async (_action, { dispatch }) => {
+      const d = dispatch as ThunkDispatch<unknown, unknown, UnknownAction>;
+      const res = await d(sessionApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true, subscribe: false }));
+      if (res.data) {
+        d(userRefreshed(res.data));
+        browserStorage.local.set(LS_AUTH, JSON.stringify(res.data));
+      }
+      d(api.util.invalidateTags(['Role']));
     },
   });
 

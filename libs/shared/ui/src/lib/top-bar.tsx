@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from './icon';
 import { cx } from './cx';
@@ -16,6 +16,8 @@ export interface TopBarProps {
   profileTo?: string;
   settingsTo?: string;
   variant?: MenuVariant;
+  /** Before the light/dark toggle: the notifications bell of the signed-in shell. */
+  extra?: ReactNode;
 }
 
 // No display class here: each button sets its own, so `hidden lg:inline-flex` is not overridden.
@@ -41,6 +43,7 @@ export function TopBar({
   profileTo = '/profile',
   settingsTo = '/profile#preferences',
   variant = 'basic',
+  extra,
 }: TopBarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   // Which item takes focus when the menu opens (WAI-ARIA menu button: Enter, Space and
@@ -137,6 +140,7 @@ export function TopBar({
         </button>
       </div>
       <div className="flex items-center gap-1">
+        {extra}
         <div className="relative" ref={box}>
           <button
             ref={trigger}

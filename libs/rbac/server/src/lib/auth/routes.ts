@@ -23,6 +23,7 @@ import { issueCsrfCookie } from '@loan/shared-server';
 import { destroySession, loadSession } from '@loan/shared-server';
 import { audit } from '@loan/shared-server';
 import * as service from './service';
+import { notifyNewDevice } from '../users/service';
 
 /** Sign-in, sessions and password recovery (spec §7 Authentication, Sanctum's shape). */
 export const authRoutes = [
@@ -45,6 +46,7 @@ export const authRoutes = [
     handler: async (ctx) => {
       try {
         const { user, response } = await service.login(ctx.db, ctx.config, ctx.req, ctx.reply, ctx.body);
+        await notifyNewDevice(ctx.db, user.id, ctx.req.ip, ctx.req.headers['user-agent'] ?? '');
         await audit(ctx.req, 'login', 'user', user.id, {}, ctx.db, user.id);
         return response;
       } catch (err) {

@@ -60,7 +60,8 @@ export const rbacRoutes = [
     method: 'GET',
     url: `${R}/all`,
     response: roleListSchema,
-    auth: P.viewRoles,
+    // Also the role picker and filter of the users screens (issue 16).
+    auth: { anyOf: [P.viewRoles, P.viewUsersModule] },
     handler: ({ db }) => service.list(db),
   }),
   defineRoute({

@@ -7,6 +7,8 @@ export const branches = pgTable('branches', {
   name: text('name').notNull(),
   code: text('code').notNull(),
   createdAt: tstz('created_at').notNull().defaultNow(),
+  /** 0880_admin.sql: a closed branch stays for its records but is offered no more. */
+  active: boolean('active').notNull().default(true),
 });
 
 export const roles = pgTable('roles', {

@@ -7,3 +7,4 @@ export * from './loans';
 export * from './money';
 export * from './borrower-web';
 export * from './balances';
+export * from './admin';

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'rbac-data-access',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/rbac/data-access',
+};

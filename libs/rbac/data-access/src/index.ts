@@ -1,0 +1,2 @@
+export * from './lib/users-api';
+export * from './lib/roles-api';
