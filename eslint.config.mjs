@@ -57,8 +57,8 @@ export default [
           enforceBuildableLibDependency: true,
           banTransitiveDependencies: false,
           checkDynamicDependenciesExceptions: [],
-          // Build and test configs may use the workspace's tools (vite proxy, e2e setup).
-          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$', '^(\\.\\./)+tools/(vite|e2e)/.*$'],
+          // Build and test configs may use the workspace's tools (vite proxy, e2e setup, the Storybook setup).
+          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$', '^(\\.\\./)+tools/(vite|e2e|storybook)/.*$'],
           depConstraints: [...typeRules, ...scopeRules, ...platformRules],
         },
       ],

@@ -245,7 +245,10 @@ export function ListScreen<T, F extends string = never, S extends string = never
           </Button>
         </div>
       )}
-      <div className={cx('rounded-lg border border-gray-200 bg-white dark:border-slate-700 dark:bg-slate-800', query.isFetching && data && 'opacity-70')}>
+      <div
+        className={cx('rounded-lg border border-gray-200 bg-white dark:border-slate-700 dark:bg-slate-800', query.isFetching && data && 'opacity-70')}
+        aria-busy={(query.isFetching && !!data) || undefined}
+      >
         <DataTable
           caption={caption}
           columns={allColumns}

@@ -1,0 +1,3 @@
+import { workbenchTestRunner } from '../test-runner';
+
+export default workbenchTestRunner;

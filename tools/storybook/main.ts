@@ -1,0 +1,34 @@
+// The one Storybook configuration of the workspace. Each lib's `.storybook/main.ts` is
+// `export default workbenchMain(import.meta.dirname)`; the composed Storybook
+// (tools/storybook/.storybook) passes the stories of every lib.
+import { join, relative } from 'node:path';
+import type { StorybookConfig } from '@storybook/react-vite';
+import { mergeConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
+
+const here = import.meta.dirname;
+
+/**
+ * @param configDir the `.storybook` folder (its `import.meta.dirname`)
+ * @param stories globs relative to it; by default the stories beside the lib's code
+ */
+export function workbenchMain(configDir: string, stories: string[] = ['../src/**/*.stories.@(ts|tsx)']): StorybookConfig {
+  return {
+    stories,
+    addons: ['@storybook/addon-a11y'],
+    framework: { name: '@storybook/react-vite', options: {} },
+    // One preview (decorators, toolbar, MSW) for every Storybook: no copy per lib.
+    previewAnnotations: (entries: string[] = []) => [...entries, join(here, 'preview.tsx')],
+    // The MSW service worker (`npx msw init tools/storybook/public`), served at the root.
+    staticDirs: [relative(configDir, join(here, 'public'))],
+    core: { disableTelemetry: true },
+    viteFinal: async (config) =>
+      mergeConfig(config, {
+        plugins: [react(), tailwindcss(), nxViteTsPaths()],
+        resolve: { alias: { 'msw/node': join(here, 'msw-node-stub.ts') } },
+        build: { chunkSizeWarningLimit: 2000 },
+      }),
+  };
+}
