@@ -30,7 +30,7 @@ describe('the menu of the registry as it is today', () => {
       'Loans > Top-ups > Approved /loans/topup/approved',
       'Loans > Top-ups > Closed /loans/topup/closed',
     ];
-    const admin = ['Users /users', 'Settings > Roles /settings/roles', 'Settings > Audit trail /settings/audit'];
+    const admin = ['Users /users', 'Settings > Roles /settings/roles', 'Settings > Audit trail /settings/audit', 'Settings > Branches /settings/branches', 'Settings > Loan product /settings/loan-product'];
     const noAdmin = (p: string) => p !== P.viewUsersModule && p !== P.viewSettingsModule;
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...admin]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...admin]);
@@ -74,6 +74,8 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Users /users',
       'Settings > Roles /settings/roles',
       'Settings > Audit trail /settings/audit',
+      'Settings > Branches /settings/branches',
+      'Settings > Loan product /settings/loan-product',
     ]);
   });
 

@@ -12,3 +12,4 @@ export * from './lib/web-form';
 export * from './lib/offer-letters';
 export * from './lib/applications';
 export * from './lib/users';
+export * from './lib/settings';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminUserCreateBodySchema, type AdminUser, type AdminUserCreateInput } from '@loan/shared-contract';
-import { useCreateUserMutation, useGetBranchesQuery, useGetRolesQuery, useUpdateUserMutation } from '@loan/rbac-data-access';
+import { useCreateUserMutation, useGetBranchesQuery, useGetRoleOptionsQuery, useUpdateUserMutation } from '@loan/rbac-data-access';
 import { applyServerErrors } from '@loan/shared-data-access-api';
 import { Button, SelectField, SubmitButton, TextField } from '@loan/shared-ui';
 
@@ -21,7 +21,7 @@ const FIELDS = ['fullname', 'email', 'unique_number', 'mobile', 'role_id', 'bran
 
 /** Create or edit a user: react-hook-form on the contract's schema, 422s on the fields. */
 export function UserForm({ user, canChooseRole, canEditDetails = true, onDone, onCancel }: UserFormProps) {
-  const roles = useGetRolesQuery();
+  const roles = useGetRoleOptionsQuery();
   const branches = useGetBranchesQuery();
   const [create] = useCreateUserMutation();
   const [update] = useUpdateUserMutation();

@@ -19,8 +19,10 @@ export const USER_PATHS = {
   /** The signed-in user's own notifications (spec §7 "notification"). */
   notification: '/api/user/notification',
   notificationRead: '/api/user/notification/read',
-  /** Branches for the pickers and filters (name, code, active). */
+  /** Branches for the users screens' pickers and filters (name, code, active). */
   branches: '/api/branch/all',
+  /** Roles for the users screens' pickers and filters (id, name): no `can view roles` needed. */
+  roleOptions: '/api/user/role-options',
 } as const;
 
 /** How long a set-password invitation link works. */
@@ -151,6 +153,9 @@ export const notificationSchema = z
 export type NotificationDto = z.output<typeof notificationSchema>;
 export const notificationListSchema = z.object({ items: z.array(notificationSchema), unread: z.number().int().nonnegative() }).strict();
 export type NotificationList = z.output<typeof notificationListSchema>;
+
+export const roleOptionListSchema = z.array(z.object({ id: z.number().int().positive(), name: z.string() }).strict());
+export type RoleOption = z.output<typeof roleOptionListSchema>[number];
 
 export const branchSchema = z
   .object({ id: z.number().int().positive(), name: z.string(), code: z.string(), active: z.boolean() })
