@@ -19,7 +19,7 @@ import {
 
 /** The filters of the users list, as the URL holds them. */
 export const USER_FILTERS = ['role_id', 'branch_id', 'active'] as const;
-export const AUDIT_FILTERS = ['user_id', 'action', 'entity', 'entity_id', 'fromDate', 'toDate'] as const;
+export const AUDIT_FILTERS = ['user_id', 'action', 'entity', 'record', 'fromDate', 'toDate'] as const;
 
 export interface ListArgs<F extends string> {
   page: number;

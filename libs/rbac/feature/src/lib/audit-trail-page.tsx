@@ -35,7 +35,7 @@ export function AuditTrailPage() {
     { name: 'user_id', label: 'User', type: 'select', options: (users.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.fullname })) },
     { name: 'action', label: 'Action', placeholder: 'update' },
     { name: 'entity', label: 'Record type', placeholder: 'application' },
-    { name: 'entity_id', label: 'Record id' },
+    { name: 'record', label: 'Record id' },
     { name: 'fromDate', label: 'From date', type: 'date' },
     { name: 'toDate', label: 'To date', type: 'date' },
   ];

@@ -7,6 +7,8 @@ import { settingsVariants, usersHandlers } from '@loan/rbac-data-access/testing'
 import { BranchesPage } from './branches-page';
 import { LoanProductPage } from './loan-product-page';
 
+// Forms typed key by key take a while on a busy CI machine.
+jest.setTimeout(20_000);
 const server = setupApiServer(...usersHandlers);
 const perms = [P.viewSettingsModule, P.editSettings];
 

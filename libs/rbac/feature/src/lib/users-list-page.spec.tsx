@@ -7,6 +7,8 @@ import { usersHandlers, usersVariants } from '@loan/rbac-data-access/testing';
 import { SCREENS } from '@loan/shared-screens';
 import { UsersListPage } from './users-list-page';
 
+// Forms typed key by key take a while on a busy CI machine.
+jest.setTimeout(20_000);
 const server = setupApiServer(...usersHandlers);
 const TITLE = SCREENS.users.title;
 

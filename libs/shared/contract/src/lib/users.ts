@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listEnvelope, listPageParams, MAX_TEXT_LENGTH, mobileField, searchParamSchema, textField, timestampSchema } from './fields';
+import { idSchema, listEnvelope, listPageParams, MAX_TEXT_LENGTH, mobileField, searchParamSchema, textField, timestampSchema, wholeNumberField } from './fields';
 import { activeSessionSchema } from './auth';
 
 /**
@@ -53,7 +53,8 @@ const boolParam = z
   .enum(['true', 'false', ''])
   .optional()
   .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined));
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
+/** Strict like every id (issue 11 item 11): a blank is refused; the web leaves unset filters out. */
+const optionalId = idSchema.optional();
 
 /** `GET /api/user/all?page=1&pageSize=15&search=&role_id=&branch_id=&active=` */
 export const adminUserListQuerySchema = z.object({
@@ -103,14 +104,15 @@ const email = z
   .pipe(z.string().max(MAX_TEXT_LENGTH));
 const uniqueNumber = textField({ min: 1, max: 64, messages: { required: 'The unique number field is required.' } });
 const mobile = z.preprocess((v) => (v === '' ? null : v), mobileField().nullable().optional());
-const branchId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullable().optional());
+const roleId = wholeNumberField(Number.MAX_SAFE_INTEGER, 'Choose a role.');
+const branchId = idSchema.nullable().optional();
 
 export const adminUserCreateBodySchema = z.object({
   fullname,
   email,
   unique_number: uniqueNumber,
   mobile,
-  role_id: idSchema,
+  role_id: roleId,
   branch_id: branchId,
 });
 export type AdminUserCreateBody = z.output<typeof adminUserCreateBodySchema>;
@@ -123,7 +125,7 @@ export const adminUserUpdateBodySchema = z.object({
   email: email.optional(),
   unique_number: uniqueNumber.optional(),
   mobile,
-  role_id: idSchema.optional(),
+  role_id: roleId.optional(),
   branch_id: branchId,
   active: z.boolean().optional(),
 });
@@ -171,7 +173,8 @@ export const auditListQuerySchema = z.object({
   user_id: optionalId,
   action: textField({ max: 64 }).optional(),
   entity: textField({ max: 64 }).optional(),
-  entity_id: textField({ max: 64 }).optional(),
+  /** The record's id (text: any key fits the audit trail). */
+  record: textField({ max: 64 }).optional(),
   fromDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.').optional()),
   toDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.').optional()),
 });

@@ -56,7 +56,7 @@ export async function listPage(db: Db, q: AuditListQuery): Promise<ListEnvelope<
     q.user_id ? eq(auditLog.userId, q.user_id) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
     q.entity ? eq(auditLog.entity, q.entity) : undefined,
-    q.entity_id ? eq(auditLog.entityId, q.entity_id) : undefined,
+    q.record ? eq(auditLog.entityId, q.record) : undefined,
     q.fromDate ? gte(auditLog.createdAt, dayStart(q.fromDate)) : undefined,
     q.toDate ? lt(auditLog.createdAt, sql`${dayStart(q.toDate)} + interval '1 day'`) : undefined,
   );
