@@ -88,8 +88,10 @@ test('admin creates a role and a user; the user signs in with its menu, which fo
   await page.getByRole('link', { name: ROLE }).click();
   await page.getByRole('checkbox', { name: 'view users manager module' }).uncheck();
   await saveMatrix(page, 'removes 1');
-  await clerk.getByRole('link', { name: 'Dashboard' }).click();
+  // Their next call (the users list, refused now) carries the new permissions fingerprint.
+  await clerk.getByRole('link', { name: 'Users' }).click();
   await expect.poll(() => readMenu(clerk)).toEqual(['Dashboard /dashboard']);
+  await expect(clerk.getByRole('heading', { name: 'No access' })).toBeVisible();
   await clerkContext.close();
 
   // The audit trail shows it.

@@ -17,7 +17,7 @@ const TOPUP_LISTS = ['Requests /loans/topup/requests', 'Rejected /loans/topup/re
 );
 const LOAN_LISTS = [...APPLICATION_LISTS, ...TOPUP_LISTS];
 const ACCOUNTS = [
-  { email: 'admin@demo.zm', menu: ['Dashboard /dashboard', ...LOAN_LISTS, 'Users /users', 'Settings > Roles /settings/roles', 'Settings > Audit trail /settings/audit'] },
+  { email: 'admin@demo.zm', menu: ['Dashboard /dashboard', ...LOAN_LISTS, 'Users /users', 'Settings > Roles /settings/roles', 'Settings > Audit trail /settings/audit', 'Settings > Branches /settings/branches', 'Settings > Loan product /settings/loan-product'] },
   { email: 'officer@demo.zm', menu: ['Dashboard /dashboard', ...LOAN_LISTS] },
   { email: 'finance@demo.zm', menu: ['Dashboard /dashboard'] },
   { email: 'viewer@demo.zm', menu: ['Dashboard /dashboard'] },

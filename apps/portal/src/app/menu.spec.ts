@@ -34,7 +34,13 @@ describe('the menu of the registry as it is today', () => {
     // Each domain's ready menu entries, in menu order after the loans group.
     const disbursements = ['Transactions > Disbursements > View All /transactions/disbursements'];
     const reports = ['Reports /reports'];
-    const admin = ['Users /users', 'Settings > Roles /settings/roles', 'Settings > Audit trail /settings/audit'];
+    const admin = [
+      'Users /users',
+      'Settings > Roles /settings/roles',
+      'Settings > Audit trail /settings/audit',
+      'Settings > Branches /settings/branches',
+      'Settings > Loan product /settings/loan-product',
+    ];
     const afterLoans = [...disbursements, ...reports, ...admin];
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...afterLoans]);
@@ -87,6 +93,8 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Users /users',
       'Settings > Roles /settings/roles',
       'Settings > Audit trail /settings/audit',
+      'Settings > Branches /settings/branches',
+      'Settings > Loan product /settings/loan-product',
     ]);
   });
 

@@ -45,6 +45,8 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/settings/roles',
     '/settings/roles/:id',
     '/settings/audit',
+    '/settings/branches',
+    '/settings/loan-product',
     '/profile',
   ]);
 });

@@ -3,6 +3,7 @@ import { authModule } from './lib/auth/routes';
 import { rbacModule } from './lib/rbac/routes';
 import { startupModule } from './lib/startup/routes';
 import { usersModule } from './lib/users/routes';
+import { settingsModule } from './lib/settings/routes';
 
 /** Sign-in and sessions, roles and permissions, users and the audit trail, and the start-up lists of the portal. */
 export const rbacServer: FastifyPluginAsync = async (app) => {
@@ -10,4 +11,5 @@ export const rbacServer: FastifyPluginAsync = async (app) => {
   await app.register(rbacModule);
   await app.register(startupModule);
   await app.register(usersModule);
+  await app.register(settingsModule);
 };

@@ -15,3 +15,4 @@ export * from './lib/repayments';
 export * from './lib/disbursements';
 export * from './lib/reports';
 export * from './lib/users';
+export * from './lib/settings';

@@ -6,6 +6,11 @@ import {
   type AdminUserCreateInput,
   type AdminUserDetails,
   type AdminUserUpdateInput,
+  type BranchSaveInput,
+  type RoleOption,
+  type LoanProduct,
+  type LoanProductInput,
+  SETTINGS_PATHS,
   type AuditEntryDto,
   type BranchDto,
   type ListEnvelope,
@@ -14,7 +19,7 @@ import {
 
 /** The filters of the users list, as the URL holds them. */
 export const USER_FILTERS = ['role_id', 'branch_id', 'active'] as const;
-export const AUDIT_FILTERS = ['user_id', 'action', 'entity', 'entity_id', 'fromDate', 'toDate'] as const;
+export const AUDIT_FILTERS = ['user_id', 'action', 'entity', 'record', 'fromDate', 'toDate'] as const;
 
 export interface ListArgs<F extends string> {
   page: number;
@@ -85,6 +90,30 @@ export const usersApi = api.injectEndpoints({
     }),
     getBranches: b.query<BranchDto[], void>({
       query: () => USER_PATHS.branches,
+      providesTags: [{ type: 'User', id: 'BRANCHES' }],
+    }),
+    /** The branches screen's list (`can edit settings`). */
+    getSettingsBranches: b.query<BranchDto[], void>({
+      query: () => SETTINGS_PATHS.branches,
+      providesTags: [{ type: 'User', id: 'BRANCHES' }],
+    }),
+    getRoleOptions: b.query<RoleOption[], void>({
+      query: () => USER_PATHS.roleOptions,
+      providesTags: [{ type: 'Role', id: 'LIST' }],
+    }),
+    saveBranch: b.mutation<{ message: string; data: BranchDto }, BranchSaveInput>({
+      query: (body) => ({ url: SETTINGS_PATHS.branchSave, method: 'POST', body }),
+      invalidatesTags: (_r, err) => (err ? [] : [{ type: 'User', id: 'BRANCHES' }, 'History']),
+      extraOptions: { toast: { success: (d) => (d as { message: string }).message, error: true } },
+    }),
+    getLoanProduct: b.query<LoanProduct, void>({
+      query: () => SETTINGS_PATHS.loanProduct,
+      providesTags: [{ type: 'User', id: 'LOAN_PRODUCT' }],
+    }),
+    saveLoanProduct: b.mutation<{ message: string; data: LoanProduct }, LoanProductInput>({
+      query: (body) => ({ url: SETTINGS_PATHS.loanProduct, method: 'PUT', body }),
+      invalidatesTags: (_r, err) => (err ? [] : [{ type: 'User', id: 'LOAN_PRODUCT' }, 'History']),
+      extraOptions: { toast: { success: 'Loan product saved.', error: true } },
     }),
     getAuditTrail: b.query<ListEnvelope<AuditEntryDto>, AuditListArgs>({
       query: (args) => ({ url: AUDIT_PATHS.list, params: listQueryParams(args) }),
@@ -110,6 +139,11 @@ export const {
   useResendInvitationMutation,
   useRevokeUserSessionsMutation,
   useGetBranchesQuery,
+  useGetSettingsBranchesQuery,
+  useGetRoleOptionsQuery,
+  useSaveBranchMutation,
+  useGetLoanProductQuery,
+  useSaveLoanProductMutation,
   useGetAuditTrailQuery,
   useGetNotificationsQuery,
   useMarkNotificationsReadMutation,

@@ -9,6 +9,10 @@ import {
   type AdminUserDetails,
   type AuditEntryDto,
   type BranchDto,
+  type LoanProduct,
+  DEFAULT_TERMS_CONDITIONS,
+  LOAN_PRODUCT_DEFAULTS,
+  SETTINGS_PATHS,
   type ListEnvelope,
   type NotificationList,
   type PermissionDto,
@@ -152,6 +156,7 @@ export const usersVariants = {
   resendInvitation: variants('POST', USER_PATHS.resendInvitation, { ok: { message: 'The invitation was sent again.' } }),
   revokeSessions: variants('POST', USER_PATHS.revokeSessions, { ok: { message: '1 session signed out.', count: 1 } }),
   branches: variants('GET', USER_PATHS.branches, { ok: branchRows, empty: [] }),
+  roleOptions: variants('GET', USER_PATHS.roleOptions, { ok: roleRows.map(({ id, name }) => ({ id, name })), empty: [] }),
   audit: variants('GET', AUDIT_PATHS.list, {
     ok: ({ query }) => envelope(auditRows.filter((r) => !query['action'] || r.action === query['action']), query),
     empty: { items: [], total: 0, page: 1, pageSize: 15 } satisfies ListEnvelope<AuditEntryDto>,
@@ -170,6 +175,26 @@ export const usersVariants = {
   notificationsRead: variants('POST', USER_PATHS.notificationRead, { ok: { message: 'Notifications read.' } }),
 };
 
+export const loanProductFixture: LoanProduct = {
+  ...LOAN_PRODUCT_DEFAULTS,
+  terms_conditions: DEFAULT_TERMS_CONDITIONS,
+  terms_version: 2,
+  updated_at: '2026-11-20T08:00:00.000Z',
+};
+
+export const settingsVariants = {
+  loanProduct: variants('GET', SETTINGS_PATHS.loanProduct, { ok: loanProductFixture }),
+  saveLoanProduct: variants('PUT', SETTINGS_PATHS.loanProduct, {
+    ok: { message: 'Loan product saved.', data: loanProductFixture },
+    fieldErrors: { flat_rate_percent: ['Enter a percentage from 0 to 100, with up to two decimals.'] },
+  }),
+  branches: variants('GET', SETTINGS_PATHS.branches, { ok: branchRows, empty: [] }),
+  saveBranch: variants('POST', SETTINGS_PATHS.branchSave, {
+    ok: { message: 'Branch saved.', data: branchRows[0] },
+    fieldErrors: { code: ['The code has already been taken.'] },
+  }),
+};
+
 export const rolesVariants = {
   list: variants('GET', `${API.roles}/all`, { ok: roleRows, empty: [] }),
   details: variants('GET', `${API.roles}/byId/:id`, {
@@ -185,4 +210,4 @@ export const rolesVariants = {
 };
 
 /** Every endpoint answering normally: `setupApiServer(...usersHandlers)`. */
-export const usersHandlers = [...Object.values(usersVariants), ...Object.values(rolesVariants)].map((v) => v.ok);
+export const usersHandlers = [...Object.values(usersVariants), ...Object.values(rolesVariants), ...Object.values(settingsVariants)].map((v) => v.ok);

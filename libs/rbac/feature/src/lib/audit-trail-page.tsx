@@ -29,13 +29,13 @@ const columns = [
 export function AuditTrailPage() {
   const list = useListParams({ filters: AUDIT_FILTERS });
   const { params } = list;
-  const query = useGetAuditTrailQuery({ page: params.page, pageSize: params.pageSize, filters: params.filters });
+  const query = useGetAuditTrailQuery({ page: params.page, pageSize: params.pageSize, search: params.search, filters: params.filters });
   const users = useGetUsersQuery({ page: 1, pageSize: 100 });
   const filterFields: FilterField<(typeof AUDIT_FILTERS)[number]>[] = [
     { name: 'user_id', label: 'User', type: 'select', options: (users.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.fullname })) },
     { name: 'action', label: 'Action', placeholder: 'update' },
     { name: 'entity', label: 'Record type', placeholder: 'application' },
-    { name: 'entity_id', label: 'Record id' },
+    { name: 'record', label: 'Record id' },
     { name: 'fromDate', label: 'From date', type: 'date' },
     { name: 'toDate', label: 'To date', type: 'date' },
   ];
@@ -48,9 +48,10 @@ export function AuditTrailPage() {
         query={query}
         list={list}
         getRowId={(r) => String(r.id)}
+        searchLabel="Search by action or record"
         filterFields={filterFields}
         emptyTitle="No actions"
-        emptyMessage={list.activeFilters ? 'Nothing matches the filters.' : undefined}
+        emptyMessage={params.search || list.activeFilters ? 'Nothing matches the filters.' : undefined}
       />
     </PageSection>
   );

@@ -58,7 +58,7 @@ export function NotificationBell() {
           id="notifications"
           role="region"
           aria-label="Notifications"
-          className="absolute right-0 z-30 mt-1 w-72 max-w-[calc(100vw-1rem)] overflow-hidden rounded-md border border-gray-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-800"
+          className="fixed inset-x-2 top-14 z-30 overflow-hidden rounded-md sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-1 sm:w-80 border border-gray-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-800"
         >
           {isError ? (
             <p className="p-3 text-sm text-red-700 dark:text-red-300">Could not load notifications.</p>

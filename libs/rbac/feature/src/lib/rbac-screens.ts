@@ -9,4 +9,6 @@ export const rbacScreens: readonly ScreenDescriptor[] = [
   { ...SCREENS.roles, element: lazy(() => import('./roles-list-page')) },
   { ...SCREENS.roleDetails, element: lazy(() => import('./role-details-page')) },
   { ...SCREENS.auditTrail, element: lazy(() => import('./audit-trail-page')) },
+  { ...SCREENS.branches, element: lazy(() => import('./branches-page')) },
+  { ...SCREENS.loanProduct, element: lazy(() => import('./loan-product-page')) },
 ];

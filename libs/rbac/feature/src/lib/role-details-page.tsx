@@ -232,6 +232,7 @@ function RoleMatrix({ role, catalog }: { role: RoleDto; catalog: PermissionDto[]
           </span>
         }
         confirmLabel="Save"
+        tone={removes.length ? 'danger' : 'primary'}
         busy={assigning.isLoading || revoking.isLoading}
         onConfirm={() => void save()}
         onCancel={() => setPreviewing(false)}

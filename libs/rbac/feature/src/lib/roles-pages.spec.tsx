@@ -8,6 +8,8 @@ import { Route, Routes } from 'react-router-dom';
 import { RolesListPage } from './roles-list-page';
 import { diffSummary, RoleDetailsPage } from './role-details-page';
 
+// Forms typed key by key take a while on a busy CI machine.
+jest.setTimeout(20_000);
 const server = setupApiServer(...usersHandlers);
 
 describe('roles list', () => {

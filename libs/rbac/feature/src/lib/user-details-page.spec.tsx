@@ -9,6 +9,8 @@ import { SCREENS } from '@loan/shared-screens';
 import { Route, Routes } from 'react-router-dom';
 import { UserDetailsPage } from './user-details-page';
 
+// Forms typed key by key take a while on a busy CI machine.
+jest.setTimeout(20_000);
 const server = setupApiServer(...usersHandlers);
 const page = (
   <Routes>

@@ -100,7 +100,7 @@ function UserDetails({ user }: { user: AdminUserDetails }) {
         )}
       </div>
       <Card>
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2 [&>dt]:text-gray-600 sm:[&>dt]:text-inherit dark:[&>dt]:text-gray-300 [&>dd]:mb-2 sm:[&>dd]:mb-0">
           <dt className="font-medium">Name</dt>
           <dd>{user.fullname}</dd>
           <dt className="font-medium">E-mail</dt>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminUserCreateBodySchema, type AdminUser, type AdminUserCreateInput } from '@loan/shared-contract';
-import { useCreateUserMutation, useGetBranchesQuery, useGetRolesQuery, useUpdateUserMutation } from '@loan/rbac-data-access';
+import { useCreateUserMutation, useGetBranchesQuery, useGetRoleOptionsQuery, useUpdateUserMutation } from '@loan/rbac-data-access';
 import { applyServerErrors } from '@loan/shared-data-access-api';
 import { Button, SelectField, SubmitButton, TextField } from '@loan/shared-ui';
 
@@ -21,7 +21,7 @@ const FIELDS = ['fullname', 'email', 'unique_number', 'mobile', 'role_id', 'bran
 
 /** Create or edit a user: react-hook-form on the contract's schema, 422s on the fields. */
 export function UserForm({ user, canChooseRole, canEditDetails = true, onDone, onCancel }: UserFormProps) {
-  const roles = useGetRolesQuery();
+  const roles = useGetRoleOptionsQuery();
   const branches = useGetBranchesQuery();
   const [create] = useCreateUserMutation();
   const [update] = useUpdateUserMutation();
@@ -32,9 +32,9 @@ export function UserForm({ user, canChooseRole, canEditDetails = true, onDone, o
       fullname: user?.fullname ?? '',
       email: user?.email ?? '',
       unique_number: user?.unique_number ?? '',
-      mobile: user?.mobile ?? '',
+      mobile: user?.mobile ?? null,
       role_id: user ? String(user.role_id) : '',
-      branch_id: user?.branch_id ? String(user.branch_id) : '',
+      branch_id: user?.branch_id ? String(user.branch_id) : null,
     } as unknown as AdminUserCreateInput,
   });
   const {
@@ -50,8 +50,6 @@ export function UserForm({ user, canChooseRole, canEditDetails = true, onDone, o
       // Only what changed: a role change alone needs `can assign role` only.
       const changed = Object.fromEntries(Object.entries(body).filter(([k]) => dirtyFields[k as keyof typeof dirtyFields]));
       if (!Object.keys(changed).length) return onCancel();
-      if ('branch_id' in changed && changed['branch_id'] === undefined) changed['branch_id'] = null;
-      if ('mobile' in changed && changed['mobile'] === undefined) changed['mobile'] = null;
       res = await update({ id: user.id, ...changed });
     }
     if ('error' in res && res.error) {
@@ -69,7 +67,7 @@ export function UserForm({ user, canChooseRole, canEditDetails = true, onDone, o
       <TextField label="Full name" required disabled={locked} autoComplete="off" data-autofocus error={errors.fullname?.message} {...register('fullname')} />
       <TextField label="E-mail" type="email" required disabled={locked} autoComplete="off" error={errors.email?.message} {...register('email')} />
       <TextField label="Unique number" required disabled={locked} error={errors.unique_number?.message} {...register('unique_number')} />
-      <TextField label="Mobile" type="tel" disabled={locked} placeholder="+260971234567" error={errors.mobile?.message} {...register('mobile')} />
+      <TextField label="Mobile" type="tel" disabled={locked} placeholder="+260971234567" error={errors.mobile?.message} {...register('mobile', { setValueAs: (v) => (v === '' ? null : v) })} />
       <SelectField
         label="Role"
         required
@@ -80,7 +78,7 @@ export function UserForm({ user, canChooseRole, canEditDetails = true, onDone, o
         error={errors.role_id?.message}
         {...register('role_id')}
       />
-      <SelectField label="Branch" disabled={locked} placeholder="No branch" options={branchOptions} error={errors.branch_id?.message} {...register('branch_id')} />
+      <SelectField label="Branch" disabled={locked} placeholder="No branch" options={branchOptions} error={errors.branch_id?.message} {...register('branch_id', { setValueAs: (v) => (v === '' ? null : v) })} />
       {!user && <p className="text-sm text-gray-600 sm:col-span-2 dark:text-gray-300">The new user receives a link by e-mail to set their password (single use).</p>}
       {failure && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-300">

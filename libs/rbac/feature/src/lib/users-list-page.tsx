@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { P } from '@loan/shared-contract';
-import { USER_FILTERS, useGetBranchesQuery, useGetRolesQuery, useGetUsersQuery } from '@loan/rbac-data-access';
+import { USER_FILTERS, useGetBranchesQuery, useGetRoleOptionsQuery, useGetUsersQuery } from '@loan/rbac-data-access';
 import { usePermission } from '@loan/shared-permissions';
 import { SCREENS } from '@loan/shared-screens';
 import { Button, ListScreen, Modal, PageSection, SectionTitleBar, useListParams, type FilterField } from '@loan/shared-ui';
@@ -16,7 +16,7 @@ export function UsersListPage() {
   const list = useListParams({ filters: USER_FILTERS });
   const { params } = list;
   const query = useGetUsersQuery({ page: params.page, pageSize: params.pageSize, search: params.search, filters: params.filters });
-  const roles = useGetRolesQuery();
+  const roles = useGetRoleOptionsQuery();
   const branches = useGetBranchesQuery();
   const canCreate = usePermission(P.createUser);
   const [creating, setCreating] = useState(false);

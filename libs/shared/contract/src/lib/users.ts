@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listEnvelope, listPageParams, MAX_TEXT_LENGTH, mobileField, searchParamSchema, textField, timestampSchema } from './fields';
+import { idSchema, listEnvelope, listPageParams, MAX_TEXT_LENGTH, mobileField, searchParamSchema, textField, timestampSchema, wholeNumberField } from './fields';
 import { activeSessionSchema } from './auth';
 
 /**
@@ -19,8 +19,10 @@ export const USER_PATHS = {
   /** The signed-in user's own notifications (spec §7 "notification"). */
   notification: '/api/user/notification',
   notificationRead: '/api/user/notification/read',
-  /** Branches for the pickers and filters (name, code, active). */
+  /** Branches for the users screens' pickers and filters (name, code, active). */
   branches: '/api/branch/all',
+  /** Roles for the users screens' pickers and filters (id, name): no `can view roles` needed. */
+  roleOptions: '/api/user/role-options',
 } as const;
 
 /** How long a set-password invitation link works. */
@@ -51,7 +53,8 @@ const boolParam = z
   .enum(['true', 'false', ''])
   .optional()
   .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined));
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
+/** Strict like every id (issue 11 item 11): a blank is refused; the web leaves unset filters out. */
+const optionalId = idSchema.optional();
 
 /** `GET /api/user/all?page=1&pageSize=15&search=&role_id=&branch_id=&active=` */
 export const adminUserListQuerySchema = z.object({
@@ -101,14 +104,15 @@ const email = z
   .pipe(z.string().max(MAX_TEXT_LENGTH));
 const uniqueNumber = textField({ min: 1, max: 64, messages: { required: 'The unique number field is required.' } });
 const mobile = z.preprocess((v) => (v === '' ? null : v), mobileField().nullable().optional());
-const branchId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullable().optional());
+const roleId = wholeNumberField(Number.MAX_SAFE_INTEGER, 'Choose a role.');
+const branchId = idSchema.nullable().optional();
 
 export const adminUserCreateBodySchema = z.object({
   fullname,
   email,
   unique_number: uniqueNumber,
   mobile,
-  role_id: idSchema,
+  role_id: roleId,
   branch_id: branchId,
 });
 export type AdminUserCreateBody = z.output<typeof adminUserCreateBodySchema>;
@@ -121,7 +125,7 @@ export const adminUserUpdateBodySchema = z.object({
   email: email.optional(),
   unique_number: uniqueNumber.optional(),
   mobile,
-  role_id: idSchema.optional(),
+  role_id: roleId.optional(),
   branch_id: branchId,
   active: z.boolean().optional(),
 });
@@ -152,6 +156,9 @@ export type NotificationDto = z.output<typeof notificationSchema>;
 export const notificationListSchema = z.object({ items: z.array(notificationSchema), unread: z.number().int().nonnegative() }).strict();
 export type NotificationList = z.output<typeof notificationListSchema>;
 
+export const roleOptionListSchema = z.array(z.object({ id: z.number().int().positive(), name: z.string() }).strict());
+export type RoleOption = z.output<typeof roleOptionListSchema>[number];
+
 export const branchSchema = z
   .object({ id: z.number().int().positive(), name: z.string(), code: z.string(), active: z.boolean() })
   .strict();
@@ -166,7 +173,8 @@ export const auditListQuerySchema = z.object({
   user_id: optionalId,
   action: textField({ max: 64 }).optional(),
   entity: textField({ max: 64 }).optional(),
-  entity_id: textField({ max: 64 }).optional(),
+  /** The record's id (text: any key fits the audit trail). */
+  record: textField({ max: 64 }).optional(),
   fromDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.').optional()),
   toDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.').optional()),
 });

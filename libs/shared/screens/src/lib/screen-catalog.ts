@@ -1,4 +1,4 @@
-import { API, AUDIT_PATHS, DASHBOARD_PATHS, P, DISBURSEMENTS_PATHS, REPORTS_PATHS, USER_PATHS } from '@loan/shared-contract';
+import { API, AUDIT_PATHS, DASHBOARD_PATHS, P, DISBURSEMENTS_PATHS, REPORTS_PATHS, SETTINGS_PATHS, USER_PATHS } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
 const APPLICATIONS = ['Loans', 'Applications'] as const;
@@ -212,6 +212,23 @@ export const SCREENS = {
     permissions: [P.viewSettingsModule, P.viewUsersModule],
     menu: { group: ['Settings'], label: 'Audit trail', order: 81 },
     firstCall: { path: AUDIT_PATHS.list },
+    status: 'ready',
+  },
+  branches: {
+    // Not in the spec's routes (issue 16, NOTES.md "can edit settings"): under Settings.
+    path: '/settings/branches',
+    title: 'Branches',
+    permissions: [P.viewSettingsModule, P.editSettings],
+    menu: { group: ['Settings'], label: 'Branches', order: 82 },
+    firstCall: { path: SETTINGS_PATHS.branches },
+    status: 'ready',
+  },
+  loanProduct: {
+    path: '/settings/loan-product',
+    title: 'Loan Product',
+    permissions: [P.viewSettingsModule, P.editSettings],
+    menu: { group: ['Settings'], label: 'Loan product', order: 83 },
+    firstCall: { path: SETTINGS_PATHS.loanProduct },
     status: 'ready',
   },
   profile: {

@@ -1,6 +1,6 @@
 import { decodeCursor, type AuditEntryDto, type AuditListQuery, type ListEnvelope } from '@loan/shared-contract';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { keysetAfter, keysetEnvelope, type Db } from '@loan/shared-server';
+import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { keysetAfter, keysetEnvelope, likeContains, type Db } from '@loan/shared-server';
 import { auditLog, users } from '@loan/shared-server/schema';
 
 const columns = {
@@ -50,11 +50,13 @@ const dayStart = (d: string) => sql`(${d}::date::timestamp AT TIME ZONE 'Africa/
 
 /** The audit trail, newest first, filtered by user, action, record and date. */
 export async function listPage(db: Db, q: AuditListQuery): Promise<ListEnvelope<AuditEntryDto>> {
+  const pattern = q.search ? likeContains(q.search) : null;
   const where = and(
+    pattern ? or(ilike(auditLog.action, pattern), ilike(auditLog.entity, pattern), ilike(auditLog.entityId, pattern)) : undefined,
     q.user_id ? eq(auditLog.userId, q.user_id) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
     q.entity ? eq(auditLog.entity, q.entity) : undefined,
-    q.entity_id ? eq(auditLog.entityId, q.entity_id) : undefined,
+    q.record ? eq(auditLog.entityId, q.record) : undefined,
     q.fromDate ? gte(auditLog.createdAt, dayStart(q.fromDate)) : undefined,
     q.toDate ? lt(auditLog.createdAt, sql`${dayStart(q.toDate)} + interval '1 day'`) : undefined,
   );

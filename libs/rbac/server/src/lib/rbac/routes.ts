@@ -60,8 +60,7 @@ export const rbacRoutes = [
     method: 'GET',
     url: `${R}/all`,
     response: roleListSchema,
-    // Also the role picker and filter of the users screens (issue 16).
-    auth: { anyOf: [P.viewRoles, P.viewUsersModule] },
+    auth: P.viewRoles,
     handler: ({ db }) => service.list(db),
   }),
   defineRoute({

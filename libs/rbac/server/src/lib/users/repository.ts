@@ -193,3 +193,7 @@ export async function signInsFrom(db: Db, userId: number, userAgent: string): Pr
   );
   return { any: !!r?.any, sameAgent: !!r?.same };
 }
+
+export async function roleOptions(db: Db) {
+  return db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(roles.name);
+}

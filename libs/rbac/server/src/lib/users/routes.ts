@@ -16,6 +16,8 @@ import {
   P,
   revokeOthersResponseSchema,
   revokeUserSessionsBodySchema,
+  roleOptionListSchema,
+  SETTINGS_PATHS,
   USER_PATHS,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes, type RouteContext } from '@loan/shared-server';
@@ -134,10 +136,24 @@ export const usersRoutes = [
   defineRoute({
     method: 'GET',
     url: USER_PATHS.branches,
-    // The user screens' pickers and filters; branch settings will use it too.
-    auth: { anyOf: [P.viewUsersModule, P.editSettings] },
+    // The users screens' pickers and filters.
+    auth: P.viewUsersModule,
     response: branchListSchema,
     handler: ({ db }) => repo.listBranches(db),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: SETTINGS_PATHS.branches,
+    auth: P.editSettings,
+    response: branchListSchema,
+    handler: ({ db }) => repo.listBranches(db),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: USER_PATHS.roleOptions,
+    auth: P.viewUsersModule,
+    response: roleOptionListSchema,
+    handler: ({ db }) => repo.roleOptions(db),
   }),
   defineRoute({
     method: 'GET',

@@ -201,6 +201,9 @@ describe('audit trail', () => {
     expect(items[0].user).toBe('Chanda Mwila');
     expect((await req('GET', AUDIT_PATHS.list, await loginWithPermissions(t.app, [P.viewRoles]))).statusCode).toBe(403);
     expect((await req('GET', `${AUDIT_PATHS.list}?fromDate=yesterday`, admin)).statusCode).toBe(422);
+    const searched = (await req('GET', `${AUDIT_PATHS.list}?search=resend_inv`, admin)).json().items as { action: string }[];
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.every((i) => i.action === 'resend_invitation')).toBe(true);
   });
 
   it('is append-only: the database refuses UPDATE and DELETE', async () => {

@@ -1,0 +1,96 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { branchSaveBodySchema, type BranchDto, type BranchSaveInput } from '@loan/shared-contract';
+import { useGetSettingsBranchesQuery, useSaveBranchMutation } from '@loan/rbac-data-access';
+import { applyServerErrors, errorMessage } from '@loan/shared-data-access-api';
+import { SCREENS } from '@loan/shared-screens';
+import { Button, CheckboxField, DataTable, Modal, PageSection, SectionTitleBar, SubmitButton, TextField } from '@loan/shared-ui';
+import { ActiveBadge } from './user-columns';
+
+const SCREEN = SCREENS.branches;
+const col = createColumnHelper<BranchDto>();
+
+/** /settings/branches: name, code, active; add and edit (`can edit settings`). A closed branch keeps its records. */
+export function BranchesPage() {
+  const query = useGetSettingsBranchesQuery();
+  const [editing, setEditing] = useState<BranchDto | 'new' | null>(null);
+  const columns = useMemo(
+    () =>
+      [
+        col.accessor('name', { header: 'Name' }),
+        col.accessor('code', { header: 'Code' }),
+        col.accessor('active', { header: 'Status', cell: (c) => <ActiveBadge active={c.getValue()} /> }),
+        col.display({
+          id: 'actions',
+          header: 'Actions',
+          cell: ({ row }) => (
+            <Button size="sm" variant="secondary" aria-label={`Edit ${row.original.name}`} onClick={() => setEditing(row.original)}>
+              Edit
+            </Button>
+          ),
+        }),
+      ] as ColumnDef<BranchDto, unknown>[],
+    [],
+  );
+  return (
+    <PageSection>
+      <SectionTitleBar title={SCREEN.title} actions={<Button onClick={() => setEditing('new')}>Add branch</Button>} />
+      <DataTable
+        caption={SCREEN.title}
+        columns={columns}
+        data={query.data ?? []}
+        loading={query.isLoading}
+        error={query.isError ? errorMessage(query.error, 'The branches could not be loaded.') : undefined}
+        errorTitle="Could not load"
+        onRetry={() => void query.refetch()}
+        retryLabel="Retry"
+        emptyTitle="No branches"
+        getRowId={(r) => String(r.id)}
+      />
+      <Modal open={editing !== null} title={editing === 'new' ? 'Add branch' : 'Edit branch'} onClose={() => setEditing(null)} size="sm">
+        {editing !== null && <BranchForm branch={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      </Modal>
+    </PageSection>
+  );
+}
+
+function BranchForm({ branch, onClose }: { branch?: BranchDto; onClose: () => void }) {
+  const [save] = useSaveBranchMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<BranchSaveInput>({
+    resolver: zodResolver(branchSaveBodySchema),
+    defaultValues: { id: branch?.id, name: branch?.name ?? '', code: branch?.code ?? '', active: branch?.active ?? true },
+  });
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    const res = await save(body);
+    if ('error' in res) {
+      setFailure(applyServerErrors(form, res.error, { fields: ['name', 'code', 'active'], fallback: 'Could not save.' }).message);
+      return;
+    }
+    onClose();
+  });
+  const e = form.formState.errors;
+  return (
+    <form className="space-y-4" noValidate onSubmit={submit}>
+      <TextField label="Name" required data-autofocus error={e.name?.message} {...form.register('name')} />
+      <TextField label="Code" required hint="2 to 8 letters or digits, e.g. LSK." error={e.code?.message} {...form.register('code')} />
+      <CheckboxField label="Active (offered for new users and applications)" error={e.active?.message} {...form.register('active')} />
+      {failure && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <SubmitButton control={form.control}>Save</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+export default BranchesPage;

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_TERMS_CONDITIONS,
+  FLAT_RATE_SETTING_KEY,
+  LOAN_PRODUCT_DEFAULTS,
+  LOAN_PRODUCT_SETTING,
+  P,
+  SETTINGS_PATHS,
+  branchSaveBodySchema,
+  branchSchema,
+  loanProductBodySchema,
+  loanProductSchema,
+  type LoanProduct,
+} from '@loan/shared-contract';
+import { z } from 'zod';
+import { conflict, defineRoute, invalid, notFound, queryRows, recordAudit, registerRoutes, type Db } from '@loan/shared-server';
+
+const changeSchema = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data }).strict();
+
+async function readSetting(db: Db, key: string): Promise<{ value: unknown; updated_at: string | null } | null> {
+  const [row] = await queryRows<{ value: unknown; updated_at: Date | string }>(db, sql`SELECT value, updated_at FROM settings WHERE key = ${key}`);
+  return row ? { value: row.value, updated_at: new Date(row.updated_at).toISOString() } : null;
+}
+
+async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO settings (key, value, updated_at) VALUES (${key}, ${JSON.stringify(value)}::jsonb, now())
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
+  );
+}
+
+/** The loan product as stored, over the defaults; the flat rate is the calculator's own key. */
+export async function loanProduct(db: Db): Promise<LoanProduct> {
+  const stored = await readSetting(db, LOAN_PRODUCT_SETTING);
+  const rate = await readSetting(db, FLAT_RATE_SETTING_KEY);
+  const v = (stored?.value ?? {}) as Partial<LoanProduct>;
+  const rateValue = rate?.value;
+  const ratePercent = rateValue === undefined || rateValue === null ? LOAN_PRODUCT_DEFAULTS.flat_rate_percent : Number(rateValue).toFixed(2);
+  return {
+    ...LOAN_PRODUCT_DEFAULTS,
+    terms_conditions: DEFAULT_TERMS_CONDITIONS,
+    terms_version: 0,
+    ...v,
+    flat_rate_percent: ratePercent,
+    updated_at: stored?.updated_at ?? null,
+  };
+}
+
+/** Branches and the loan product (issue 16; `can edit settings`). */
+export const settingsRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: SETTINGS_PATHS.loanProduct,
+    auth: P.editSettings,
+    response: loanProductSchema,
+    handler: ({ db }) => loanProduct(db),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: SETTINGS_PATHS.loanProduct,
+    auth: P.editSettings,
+    body: loanProductBodySchema,
+    response: changeSchema(loanProductSchema),
+    handler: async (ctx) => {
+      const data = await ctx.db.transaction(async (tx) => {
+        // One writer at a time: the terms version must not be taken twice.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('settings:loan-product'))`);
+        const current = await loanProduct(tx);
+        const b = ctx.body;
+        const termsChanged = b.terms_conditions !== current.terms_conditions;
+        const next = {
+          min_amount: b.min_amount,
+          max_amount: b.max_amount,
+          min_tenure: b.min_tenure,
+          max_tenure: b.max_tenure,
+          processing_fee_percent: Number(b.processing_fee_percent).toFixed(2),
+          offer_valid_days: b.offer_valid_days,
+          terms_conditions: b.terms_conditions,
+          terms_version: current.terms_version + (termsChanged ? 1 : 0),
+        };
+        await writeSetting(tx, LOAN_PRODUCT_SETTING, next);
+        // Every version of the terms stays readable (a letter also keeps its own copy).
+        if (termsChanged) await writeSetting(tx, `loan.terms.v${next.terms_version}`, b.terms_conditions);
+        await writeSetting(tx, FLAT_RATE_SETTING_KEY, Number(b.flat_rate_percent).toFixed(2));
+        const after = { ...next, flat_rate_percent: Number(b.flat_rate_percent).toFixed(2) };
+        const before: Record<string, unknown> = {};
+        const changed: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(after)) {
+          const was = (current as Record<string, unknown>)[k];
+          if (String(was) !== String(v)) {
+            before[k] = k === 'terms_conditions' ? `version ${current.terms_version}` : was;
+            changed[k] = k === 'terms_conditions' ? `version ${next.terms_version}` : v;
+          }
+        }
+        await recordAudit(tx, ctx.auditActor, { action: 'update', entity: 'loan_product', entityId: null, before, after: changed });
+        return loanProduct(tx);
+      });
+      return { message: 'Loan product saved.', data };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: SETTINGS_PATHS.branchSave,
+    auth: P.editSettings,
+    body: branchSaveBodySchema,
+    response: changeSchema(branchSchema),
+    handler: async (ctx) => {
+      const b = ctx.body;
+      const data = await ctx.db.transaction(async (tx) => {
+        const clash = await queryRows<{ field: string }>(
+          tx,
+          sql`SELECT CASE WHEN lower(name) = lower(${b.name}) THEN 'name' ELSE 'code' END AS field FROM branches
+               WHERE (lower(name) = lower(${b.name}) OR lower(code) = lower(${b.code})) AND id <> ${b.id ?? 0} LIMIT 1`,
+        );
+        if (clash[0]) throw invalid(clash[0].field, `The ${clash[0].field} has already been taken.`);
+        const code = b.code.toUpperCase();
+        let row: { id: string; name: string; code: string; active: boolean } | undefined;
+        if (b.id) {
+          const [old] = await queryRows<{ name: string; code: string; active: boolean }>(tx, sql`SELECT name, code, active FROM branches WHERE id = ${b.id} FOR UPDATE`);
+          if (!old) throw notFound('Branch');
+          if (!b.active && old.active) {
+            const [n] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM branches WHERE active AND id <> ${b.id}`);
+            if (!n.n) throw conflict('The last active branch stays active.');
+          }
+          [row] = await queryRows(tx, sql`UPDATE branches SET name = ${b.name}, code = ${code}, active = ${b.active} WHERE id = ${b.id} RETURNING id, name, code, active`);
+          await recordAudit(tx, ctx.auditActor, { action: 'update', entity: 'branch', entityId: b.id, before: old, after: { name: b.name, code, active: b.active } });
+        } else {
+          [row] = await queryRows(tx, sql`INSERT INTO branches (name, code, active) VALUES (${b.name}, ${code}, ${b.active}) RETURNING id, name, code, active`);
+          await recordAudit(tx, ctx.auditActor, { action: 'create', entity: 'branch', entityId: row?.id ?? null, after: { name: b.name, code, active: b.active } });
+        }
+        if (!row) throw notFound('Branch');
+        return { id: Number(row.id), name: row.name, code: row.code, active: row.active };
+      });
+      return ctx.reply.code(b.id ? 200 : 201).send({ message: b.id ? 'Branch saved.' : 'Branch added.', data });
+    },
+  }),
+];
+
+export const settingsModule: FastifyPluginAsync = async (app) => registerRoutes(app, settingsRoutes);

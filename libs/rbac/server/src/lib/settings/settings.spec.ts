@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { P, SETTINGS_PATHS, USER_PATHS } from '@loan/shared-contract';
+import { queryRows } from '@loan/shared-server';
+import { createTestApp, csrfHeaders, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
+import { rbacServer } from '../../index';
+
+let t: TestApp;
+let editor: AuthHeaders;
+beforeAll(async () => {
+  t = await createTestApp({ modules: [rbacServer] });
+  editor = await loginWithPermissions(t.app, [P.viewSettingsModule, P.editSettings]);
+});
+afterAll(() => t?.close());
+
+const body = {
+  flat_rate_percent: '4.50',
+  min_amount: '1000.00',
+  max_amount: '250000.00',
+  min_tenure: 2,
+  max_tenure: 24,
+  processing_fee_percent: '2.5',
+  offer_valid_days: 10,
+  terms_conditions: 'The borrower repays the loan in equal monthly instalments at the flat rate stated.',
+};
+
+describe('loan product settings', () => {
+  it('answers the defaults, 401 and 403 without the permission', async () => {
+    expect((await t.app.inject({ method: 'GET', url: SETTINGS_PATHS.loanProduct })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: SETTINGS_PATHS.loanProduct, headers: await loginWithPermissions(t.app, [P.viewSettingsModule]) })).statusCode).toBe(403);
+    const res = await t.app.inject({ method: 'GET', url: SETTINGS_PATHS.loanProduct, headers: editor });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ terms_version: 0, offer_valid_days: 7 });
+  });
+
+  it('saves, versions the terms, writes the calculator rate and audits the change', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: SETTINGS_PATHS.loanProduct, headers: editor, payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ flat_rate_percent: '4.50', processing_fee_percent: '2.50', terms_version: 1, max_tenure: 24 });
+    const again = await t.app.inject({ method: 'PUT', url: SETTINGS_PATHS.loanProduct, headers: editor, payload: { ...body, flat_rate_percent: '5' } });
+    expect(again.json().data.terms_version).toBe(1);
+    const [rate] = await queryRows<{ value: unknown }>(t.db, sql`SELECT value FROM settings WHERE key = 'loan.flat_rate_monthly_percent'`);
+    expect(rate.value).toBe('5.00');
+    const [a] = await queryRows<{ after: Record<string, unknown> }>(t.db, sql`SELECT after FROM audit_log WHERE entity = 'loan_product' ORDER BY id DESC LIMIT 1`);
+    expect(a.after).toEqual({ flat_rate_percent: '5.00' });
+  });
+
+  it('refuses bad input with the field named', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: SETTINGS_PATHS.loanProduct, headers: editor, payload: { ...body, min_tenure: 30, flat_rate_percent: 'lots' } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(expect.arrayContaining(['flat_rate_percent', 'max_tenure']));
+  });
+});
+
+describe('branches', () => {
+  it('adds, renames and closes a branch; names and codes stay unique', async () => {
+    const add = await t.app.inject({ method: 'POST', url: SETTINGS_PATHS.branchSave, headers: editor, payload: { name: 'Solwezi', code: 'slz' } });
+    expect(add.statusCode).toBe(201);
+    expect(add.json().data).toMatchObject({ name: 'Solwezi', code: 'SLZ', active: true });
+    const dup = await t.app.inject({ method: 'POST', url: SETTINGS_PATHS.branchSave, headers: editor, payload: { name: 'lusaka', code: 'XX' } });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors.name).toBeDefined();
+    const close = await t.app.inject({ method: 'POST', url: SETTINGS_PATHS.branchSave, headers: editor, payload: { id: add.json().data.id, name: 'Solwezi', code: 'SLZ', active: false } });
+    expect(close.json().data.active).toBe(false);
+    const list = await t.app.inject({ method: 'GET', url: SETTINGS_PATHS.branches, headers: editor });
+    expect((await t.app.inject({ method: 'GET', url: USER_PATHS.branches, headers: editor })).statusCode).toBe(403);
+    expect(list.json()).toContainEqual({ id: add.json().data.id, name: 'Solwezi', code: 'SLZ', active: false });
+    expect((await t.app.inject({ method: 'POST', url: SETTINGS_PATHS.branchSave, headers: csrfHeaders(), payload: { name: 'X', code: 'XX' } })).statusCode).toBe(401);
+  });
+});
