@@ -6,7 +6,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'success' | 'gh
 export type ButtonSize = 'sm' | 'md';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-blue-600 text-white hover:bg-blue-700 border-blue-600 dark:bg-blue-500 dark:border-blue-500 dark:hover:bg-blue-600',
+  primary: 'bg-blue-600 text-white hover:bg-blue-700 border-blue-600 dark:bg-blue-600 dark:border-blue-600 dark:hover:bg-blue-700',
   secondary:
     'bg-white text-gray-800 border-gray-300 hover:bg-gray-50 dark:bg-slate-800 dark:text-gray-100 dark:border-slate-600 dark:hover:bg-slate-700',
   danger: 'bg-red-600 text-white border-red-600 hover:bg-red-700',
