@@ -34,19 +34,6 @@ export function NotAvailablePage() {
   );
 }
 
-/** A public template route of the spec (/forms, /tables, /ui, /responsive) with no content. */
-export function PublicNotAvailablePage() {
-  return (
-    <NotFound
-      code="Soon"
-      title="Not available"
-      message="This page has no content in this version of the portal."
-      backTo="/login"
-      backLabel="Go to sign in"
-    />
-  );
-}
-
 /** The signed-in user lacks the permission the screen needs. */
 export function ForbiddenPage() {
   return (
