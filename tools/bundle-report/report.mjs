@@ -24,7 +24,7 @@ const apps = [
       // The sign-in page: react-dom 62 + router 29 + RTK (Query) 27 + redux-persist 3 KB
       // are ~121 KB before the form (react-hook-form 12, zod 24): the goal needs a lighter
       // form/validation path or RTK Query out of the first load.
-      { path: '/login', src: '../../libs/auth/feature/src/lib/login-page.tsx', budget: 192 * KB, goal: 120 * KB },
+      { path: '/login', src: '../../libs/auth/feature/src/lib/login-page.tsx', budget: 193 * KB, goal: 120 * KB },
     ],
   },
   {

@@ -34,19 +34,6 @@ export function NotAvailablePage() {
   );
 }
 
-/** A public template route of the spec (/forms, /tables, /ui, /responsive) with no content. */
-export function PublicNotAvailablePage() {
-  return (
-    <NotFound
-      code="Soon"
-      title="Not available"
-      message="This page has no content in this version of the portal."
-      backTo="/login"
-      backLabel="Go to sign in"
-    />
-  );
-}
-
 /** The signed-in user lacks the permission the screen needs. */
 export function ForbiddenPage() {
   return (
@@ -96,7 +83,7 @@ export function ErrorPage() {
   if (error) console.error(`[portal] ${reference} route error on ${pathname}`, error);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-gray-100 px-4 text-center dark:bg-slate-950">
-      <p className="text-5xl font-bold text-gray-400 dark:text-slate-400" aria-hidden="true">
+      <p className="text-5xl font-bold text-gray-500 dark:text-slate-400" aria-hidden="true">
         Error
       </p>
       <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-100">Something went wrong!</h1>

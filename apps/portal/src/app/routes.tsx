@@ -3,7 +3,8 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { ForgotPasswordPage, PasswordResetPage } from '@loan/auth-feature';
 import type { ScreenDescriptor } from '@loan/shared-permissions';
 import { LoginRoute } from './login-route';
-import { ErrorPage, PublicNotAvailablePage, UnknownRoutePage } from './pages';
+import { FormsGalleryPage, ResponsiveGalleryPage, TablesGalleryPage, UiGalleryPage } from '@loan/shared-ui';
+import { ErrorPage, UnknownRoutePage } from './pages';
 import { RequireAuth } from './require-auth';
 import { RequirePermission } from './require-permission';
 import { RootView } from './root-view';
@@ -51,11 +52,11 @@ export const routes: RouteObject[] = [
       page('/loan-offer-letter/:token', { title: 'Loan Offer Letter', auth: false }, ContractPage),
       page('/forgot-password', { title: 'Forgot Password', auth: false }, ForgotPasswordPage),
       page('/password-reset', { title: 'Password Reset', auth: false }, PasswordResetPage),
-      // Template demo pages of the spec: declared, with no content of their own.
-      page('/forms', { title: 'Forms', auth: false }, PublicNotAvailablePage),
-      page('/tables', { title: 'Tables', auth: false }, PublicNotAvailablePage),
-      page('/ui', { title: 'UI', auth: false }, PublicNotAvailablePage),
-      page('/responsive', { title: 'Responsive', auth: false }, PublicNotAvailablePage),
+      // Template demo pages of the spec: the living gallery of shared/ui (loaded lazily).
+      page('/forms', { title: 'Forms', auth: false }, FormsGalleryPage),
+      page('/tables', { title: 'Tables', auth: false }, TablesGalleryPage),
+      page('/ui', { title: 'UI', auth: false }, UiGalleryPage),
+      page('/responsive', { title: 'Responsive', auth: false }, ResponsiveGalleryPage),
       {
         element: (
           <RequireAuth>

@@ -108,7 +108,7 @@ export function ShellLayout() {
             </PageSection>
           )}
         </div>
-        <Footer poweredBy="Loan Portal" />
+        <Footer />
       </div>
     </div>
   );

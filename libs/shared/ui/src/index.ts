@@ -1,5 +1,5 @@
 export { cx } from './lib/cx';
-export { Icon, type IconName, type IconProps } from './lib/icon';
+export { Icon, ICON_NAMES, type IconName, type IconProps } from './lib/icon';
 export { Button, ButtonLink, buttonClass, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './lib/button';
 export { Card, type CardProps } from './lib/card';
 export { StatCard, type StatCardProps, type StatTone } from './lib/stat-card';
@@ -23,7 +23,7 @@ export { DataTable, type DataTableProps, type ServerPagination } from './lib/dat
 export { AsideMenu, type AsideMenuProps, type MenuItem, type MenuVariant } from './lib/aside-menu';
 export { TopBar, type TopBarProps } from './lib/top-bar';
 export { Footer, type FooterProps } from './lib/footer';
-export { Logo, type LogoProps } from './lib/logo';
+export { BRAND, Logo, type LogoProps } from './lib/logo';
 export { PageSection, SectionTitleBar, type PageSectionProps, type SectionTitleBarProps } from './lib/page-section';
 export { SubmitButton, type SubmitButtonProps } from './lib/submit-button';
 export {
@@ -41,3 +41,5 @@ export { OfferLetterDocument, type OfferLetterDocumentProps } from './lib/offer-
 export { SignaturePadField, dataUrlToBlob, type SignaturePadFieldProps, type SignaturePadHandle } from './lib/signature-pad-field';
 export { printElement, PrintButton, type PrintButtonProps } from './lib/print';
 export { LazyChart, ChartLoading, chartFrame, useDarkMode, CHART_LOADING_TEXT, CHART_EMPTY_TEXT, type LazyChartProps } from './lib/chart';
+// The living gallery of the kit (/forms, /tables, /ui, /responsive): loaded only when opened.
+export { FormsGalleryPage, TablesGalleryPage, UiGalleryPage, ResponsiveGalleryPage } from './gallery';

@@ -29,7 +29,7 @@ function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClic
         'px-3 py-1.5 text-sm font-medium transition-colors first:rounded-l-md last:rounded-r-md',
         'focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400',
         pressed
-          ? 'bg-blue-600 text-white dark:bg-blue-500'
+          ? 'bg-blue-600 text-white'
           : 'bg-white text-gray-700 hover:bg-gray-50 dark:bg-slate-800 dark:text-gray-200 dark:hover:bg-slate-700',
       )}
     >

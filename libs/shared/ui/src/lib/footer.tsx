@@ -1,4 +1,4 @@
-import { Logo } from './logo';
+import { BRAND, Logo } from './logo';
 
 export interface FooterProps {
   /** Defaults to the current year. */
@@ -8,7 +8,7 @@ export interface FooterProps {
 }
 
 /** The footer (spec §2): the year, a powered-by credit and a logo. */
-export function Footer({ year = new Date().getFullYear(), poweredBy = 'Loan Portal', poweredByHref }: FooterProps) {
+export function Footer({ year = new Date().getFullYear(), poweredBy = BRAND.name, poweredByHref }: FooterProps) {
   return (
     <footer className="flex flex-col items-center justify-between gap-2 border-t border-gray-200 px-4 py-4 text-sm text-gray-600 sm:flex-row dark:border-slate-800 dark:text-gray-400">
       <p>

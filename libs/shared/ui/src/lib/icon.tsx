@@ -55,6 +55,8 @@ const PATHS = {
 } as const;
 
 export type IconName = keyof typeof PATHS;
+/** Every icon's name (the gallery shows them all). */
+export const ICON_NAMES = Object.keys(PATHS) as IconName[];
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   name: IconName;
