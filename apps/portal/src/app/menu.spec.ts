@@ -30,7 +30,10 @@ describe('the menu of the registry as it is today', () => {
       'Loans > Top-ups > Approved /loans/topup/approved',
       'Loans > Top-ups > Closed /loans/topup/closed',
     ];
-    const disbursements = ['Transactions > Disbursements > View All /transactions/disbursements'];
+    const disbursements = [
+      'Transactions > Disbursements > View All /transactions/disbursements',
+      'Transactions > Repayments > Add /transactions/repayments?add=1',
+    ];
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...disbursements]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...disbursements]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual([...applicationLists, ...disbursements]);
@@ -68,7 +71,7 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Transactions > Disbursements > View All /transactions/disbursements',
       'Transactions > Disbursements > Instant /transactions/disbursements/instant',
       'Transactions > Disbursements > Auto /transactions/disbursements/auto',
-      'Transactions > Repayments > Add /transactions/repayments',
+      'Transactions > Repayments > Add /transactions/repayments?add=1',
       'Communication /communication',
       'Reports /reports',
       'Users /users',
@@ -117,7 +120,7 @@ describe('the gating of NOTES.md, every screen built', () => {
     ]);
     expect(menuFor([P.viewTransactionModule, P.viewAutoDisburse, P.viewRepayments])).toEqual([
       'Transactions > Disbursements > Auto /transactions/disbursements/auto',
-      'Transactions > Repayments > Add /transactions/repayments',
+      'Transactions > Repayments > Add /transactions/repayments?add=1',
     ]);
   });
 
