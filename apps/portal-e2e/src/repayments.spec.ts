@@ -10,15 +10,16 @@ import { test, expect, type Page } from '@playwright/test';
 const SCREENS_DIR = join(__dirname, '../../../tmp/screens');
 const money = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
-async function signIn(page: Page) {
+async function signIn(page: Page, who = 'finance@demo.zm') {
   await page.goto('/login');
-  await page.getByLabel('E-mail or staff number').fill('finance@demo.zm');
+  await page.getByLabel('E-mail or staff number').fill(who);
   await page.getByLabel('Password').fill('Demo#2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test('finance records a repayment and sees the balance change; a CSV with a bad row saves nothing until fixed', async ({ page }) => {
+  test.setTimeout(90_000);
   const run = Date.now().toString(36).toUpperCase();
   await signIn(page);
   const aside = page.getByRole('complementary', { name: 'Main menu' });
@@ -84,4 +85,20 @@ test.describe('at 360 px in dark mode', () => {
     await expect(page.getByRole('table', { name: 'Repayments' }).locator('tbody tr').first()).toBeVisible();
     await page.screenshot({ path: join(SCREENS_DIR, 'repayments-360-dark.png'), fullPage: true });
   });
+});
+
+test('the loan details page shows the balance, schedule and repayments of a disbursed loan', async ({ page }) => {
+  await signIn(page, 'admin@demo.zm');
+  const loans = (await (await page.request.get('/api/repayments/loans')).json()) as { items: { application_id: number; reference_code: string }[] };
+  const loan = loans.items[0];
+  await page.goto(`/loans/${loan.reference_code.startsWith('TU') ? 'topup' : 'applications'}/${loan.application_id}`);
+  const balance = page.getByRole('region', { name: 'Balance and schedule' });
+  await expect(balance.getByRole('term').filter({ hasText: 'Next instalment' })).toBeVisible();
+  await expect(balance.getByRole('table', { name: 'Schedule' }).locator('tbody tr').first()).toBeVisible();
+  await expect(balance.getByRole('button', { name: 'Print statement' })).toBeVisible();
+  await balance.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SCREENS_DIR, 'loan-balance-panel-desktop-light.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: join(SCREENS_DIR, 'loan-balance-panel-360-dark.png'), fullPage: true });
 });
