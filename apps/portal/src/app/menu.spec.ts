@@ -32,7 +32,10 @@ describe('the menu of the registry as it is today', () => {
       'Loans > Top-ups > Closed /loans/topup/closed',
     ];
     // Each domain's ready menu entries, in menu order after the loans group.
-    const disbursements = ['Transactions > Disbursements > View All /transactions/disbursements'];
+    const transactions = [
+      'Transactions > Disbursements > View All /transactions/disbursements',
+      'Transactions > Repayments > Add /transactions/repayments?add=1',
+    ];
     const reports = ['Reports /reports'];
     const admin = [
       'Users /users',
@@ -41,7 +44,7 @@ describe('the menu of the registry as it is today', () => {
       'Settings > Branches /settings/branches',
       'Settings > Loan product /settings/loan-product',
     ];
-    const afterLoans = [...disbursements, ...reports, ...admin];
+    const afterLoans = [...transactions, ...reports, ...admin];
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual([...applicationLists, ...afterLoans]);
@@ -87,7 +90,7 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Transactions > Disbursements > View All /transactions/disbursements',
       'Transactions > Disbursements > Instant /transactions/disbursements/instant',
       'Transactions > Disbursements > Auto /transactions/disbursements/auto',
-      'Transactions > Repayments > Add /transactions/repayments',
+      'Transactions > Repayments > Add /transactions/repayments?add=1',
       'Communication /communication',
       'Reports /reports',
       'Users /users',
@@ -139,7 +142,7 @@ describe('the gating of NOTES.md, every screen built', () => {
     ]);
     expect(menuFor([P.viewTransactionModule, P.viewAutoDisburse, P.viewRepayments])).toEqual([
       'Transactions > Disbursements > Auto /transactions/disbursements/auto',
-      'Transactions > Repayments > Add /transactions/repayments',
+      'Transactions > Repayments > Add /transactions/repayments?add=1',
     ]);
   });
 

@@ -34,7 +34,7 @@ export function screenMenu(screens: readonly ScreenSpec[], has: (name: Permissio
       }
       level = node.children;
     }
-    level.push({ label, to: s.path });
+    level.push({ label, to: s.menu?.query ? `${s.path}?${s.menu.query}` : s.path });
   }
   return root.map((i) => (TOP_LEVEL_ICONS[i.label] ? { ...i, icon: TOP_LEVEL_ICONS[i.label] } : i));
 }

@@ -1,4 +1,14 @@
-import { API, AUDIT_PATHS, DASHBOARD_PATHS, P, DISBURSEMENTS_PATHS, REPORTS_PATHS, SETTINGS_PATHS, USER_PATHS } from '@loan/shared-contract';
+import {
+  API,
+  AUDIT_PATHS,
+  DASHBOARD_PATHS,
+  P,
+  DISBURSEMENTS_PATHS,
+  REPAYMENT_PATHS,
+  REPORTS_PATHS,
+  SETTINGS_PATHS,
+  USER_PATHS,
+} from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
 const APPLICATIONS = ['Loans', 'Applications'] as const;
@@ -153,8 +163,10 @@ export const SCREENS = {
     title: 'Repayments',
     permissions: [...transactions, P.viewRepayments],
     // The spec's menu: Repayments (Add), one item under its own group.
-    menu: { group: ['Transactions', 'Repayments'], label: 'Add', order: 43 },
-    status: 'planned',
+    // It opens the add form directly (?add=1); the list is the page behind it.
+    menu: { group: ['Transactions', 'Repayments'], label: 'Add', order: 43, query: 'add=1' },
+    firstCall: { path: REPAYMENT_PATHS.list },
+    status: 'ready',
   },
   communication: {
     path: '/communication',

@@ -7,6 +7,8 @@ export interface ScreenMenu {
   label: string;
   /** Position in the menu; a group sits where its first item sits. */
   order: number;
+  /** A query the menu's link adds to the path ('add=1': the screen opens its add form). */
+  query?: string;
 }
 
 /** The api call a screen makes first: the one its permission set must be enough for. */

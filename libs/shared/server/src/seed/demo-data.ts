@@ -200,7 +200,8 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
       JOIN disbursements d ON d.application_id = a.id AND d.status = 'success',
            LATERAL (SELECT n, least(a.tenure_months, 2) AS parts FROM generate_series(1, least(a.tenure_months, 2)) AS n) k
      WHERE a.status IN ('approved', 'closed')
-       AND (a.status = 'closed' OR a.approved_at + (k.n * 30) * interval '1 day' < now())
+       -- Closed loans were repaid; approved ones owe their second half (loan_balances shows it).
+       AND (a.status = 'closed' OR (k.n = 1 AND a.approved_at + (k.n * 30) * interval '1 day' < now()))
        AND NOT EXISTS (SELECT 1 FROM repayments r WHERE r.application_id = a.id)
      ORDER BY a.id, k.n`);
 

@@ -1,1 +1,2 @@
 export * from './disbursements';
+export * from './repayments';

@@ -6,4 +6,5 @@ import { SCREENS } from '@loan/shared-screens';
 export const transactionsScreens: readonly ScreenDescriptor[] = [
   { ...SCREENS.disbursements, element: lazy(() => import('./disbursements/disbursements-list-page')) },
   { ...SCREENS.disbursementDetails, element: lazy(() => import('./disbursements/disbursement-details-page')) },
+  { ...SCREENS.repayments, element: lazy(() => import('./repayments/repayments-page')) },
 ];

@@ -1,0 +1,138 @@
+import { endpointVariants } from '@loan/shared-data-access-api/testing';
+import {
+  REPAYMENT_PATHS,
+  sumMoney,
+  type BulkUploadReport,
+  type PayableLoan,
+  type Repayment,
+  type RepaymentList,
+  type RepaymentResult,
+} from '@loan/shared-contract';
+
+const NAMES = ['Mwila Banda', 'Chanda Mulenga', 'Natasha Phiri', 'Joseph Tembo'];
+const METHODS = ['mobile_money', 'bank', 'cash', 'payroll'] as const;
+
+/** One repayment as the api answers it; `n` makes each one different. */
+export function makeRepayment(n: number, overrides: Partial<Repayment> = {}): Repayment {
+  const day = String(1 + (n % 27)).padStart(2, '0');
+  return {
+    id: n,
+    application_id: 100 + (n % 4),
+    reference_code: `LA-2026-${String(100 + (n % 4)).padStart(6, '0')}`,
+    client_name: NAMES[n % NAMES.length],
+    mobile: `+2609700${String(n).padStart(5, '0')}`,
+    branch_id: 1 + (n % 2),
+    branch_name: n % 2 ? 'Ndola' : 'Lusaka',
+    amount: `${500 + n * 25}.50`,
+    paid_at: `2026-03-${day}`,
+    method: METHODS[n % METHODS.length],
+    reference: `MM-${String(n).padStart(4, '0')}`,
+    note: null,
+    upload_id: null,
+    reversed: false,
+    reversed_at: null,
+    reversal_reason: null,
+    recorded_by: 'Fiona Finance',
+    created_at: `2026-03-${day}T09:00:00.000Z`,
+    updated_at: `2026-03-${day}T09:00:00.000Z`,
+    ...overrides,
+  };
+}
+
+export const repaymentRows: Repayment[] = Array.from({ length: 20 }, (_, i) => makeRepayment(i + 1));
+
+export function repaymentList(rows: readonly Repayment[], page = 1, pageSize = 15): RepaymentList {
+  const live = rows.filter((r) => !r.reversed);
+  return {
+    items: rows.slice((page - 1) * pageSize, page * pageSize),
+    total: rows.length,
+    page,
+    pageSize,
+    nextCursor: null,
+    totals: { count: live.length, amount: sumMoney(...live.map((r) => r.amount)) },
+  };
+}
+
+/** A payable loan for the add form's picker. */
+export function makePayableLoan(n: number, overrides: Partial<PayableLoan> = {}): PayableLoan {
+  return {
+    application_id: 100 + n,
+    reference_code: `LA-2026-${String(100 + n).padStart(6, '0')}`,
+    status: 'approved',
+    total_due: '6000.00',
+    instalments: 3,
+    instalment_amount: '2000.00',
+    disbursed_on: '2026-01-15',
+    maturity_date: '2026-04-15',
+    paid: '2500.00',
+    balance: '3500.00',
+    repayments_count: 2,
+    last_paid_on: '2026-02-15',
+    next_due_no: 2,
+    next_due_date: '2026-03-15',
+    next_due_amount: '1500.00',
+    due_to_date: '6000.00',
+    arrears: '3500.00',
+    days_past_due: 10,
+    state: 'overdue',
+    fullname: NAMES[n % NAMES.length],
+    mobile: `+2609711${String(n).padStart(5, '0')}`,
+    branch_name: 'Lusaka',
+    ...overrides,
+  };
+}
+
+export const payableLoans: PayableLoan[] = [makePayableLoan(1), makePayableLoan(2, { balance: '6000.00', paid: '0.00', next_due_no: 1, next_due_amount: '2000.00', next_due_date: '2026-02-15' })];
+
+export function repaymentResult(r: Repayment, balance = '2000.00'): RepaymentResult {
+  return { repayment: r, balance: { ...payableLoans[0], balance } as RepaymentResult['balance'] };
+}
+
+export const uploadReportOk: BulkUploadReport = { rows: 3, total_amount: '4500.00', loans: 2, error_count: 0, errors: [], saved: false, upload_id: null };
+export const uploadReportBad: BulkUploadReport = {
+  rows: 3,
+  total_amount: '4500.00',
+  loans: 2,
+  error_count: 2,
+  errors: [
+    { row: 2, column: 'amount', message: 'More than the balance left: ZMW 1,000.00 after the earlier rows of this loan.' },
+    { row: 3, column: 'reference_code', message: 'No loan with this reference code.' },
+  ],
+  saved: false,
+  upload_id: null,
+};
+
+/** The repayment endpoints in their named variants: `server.use(repaymentsVariants.list.error)`. */
+export const repaymentsVariants = {
+  list: endpointVariants('GET', REPAYMENT_PATHS.list, {
+    ok: ({ query }: { query: Record<string, string> }) => repaymentList(repaymentRows, Number(query['page'] ?? 1), Number(query['pageSize'] ?? 15)),
+    empty: repaymentList([]),
+    fieldErrors: { toDate: ['Must not be before fromDate.'] },
+  }),
+  loans: endpointVariants('GET', REPAYMENT_PATHS.loans, {
+    ok: { items: payableLoans, page: 1, pageSize: 15, nextCursor: null },
+    empty: { items: [], page: 1, pageSize: 15, nextCursor: null },
+  }),
+  create: endpointVariants('POST', REPAYMENT_PATHS.create, {
+    ok: repaymentResult(makeRepayment(99, { reference_code: payableLoans[0].reference_code, amount: '1500.00' })),
+    empty: repaymentResult(makeRepayment(99)),
+    fieldErrors: { amount: ['More than the balance of ZMW 3,500.00.'], reference: ['This reference was already recorded.'] },
+  }),
+  update: endpointVariants('PUT', REPAYMENT_PATHS.update, {
+    ok: repaymentResult(makeRepayment(1, { amount: '700.00' })),
+    empty: repaymentResult(makeRepayment(1)),
+    fieldErrors: { paid_at: ['The date cannot be in the future.'] },
+  }),
+  delete: endpointVariants('DELETE', REPAYMENT_PATHS.delete, {
+    ok: repaymentResult(makeRepayment(1, { reversed: true, reversal_reason: 'Bounced', reversed_at: '2026-03-20T10:00:00.000Z' }), '4000.00'),
+    empty: repaymentResult(makeRepayment(1, { reversed: true })),
+    fieldErrors: { reason: ['Give the reason for the reversal.'] },
+  }),
+  upload: endpointVariants('POST', REPAYMENT_PATHS.bulkUpload, {
+    ok: ({ query }: { query: Record<string, string> }) => (query['confirm'] === 'true' ? { ...uploadReportOk, saved: true, upload_id: 5 } : uploadReportOk),
+    empty: { ...uploadReportOk, rows: 0, loans: 0, total_amount: '0.00' },
+    fieldErrors: { csv: ['The first line must be the header reference_code,amount,paid_at,method,reference,note.'] },
+  }),
+};
+
+export const repaymentsHandlers = Object.values(repaymentsVariants).map((v) => v.ok);

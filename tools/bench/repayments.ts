@@ -1,0 +1,119 @@
+/**
+ * Repayments benchmark (issue 14), on PostgreSQL (a throw-away database on TEST_DATABASE_URL):
+ *  - bulk upload of 10,000 and 100,000 rows end to end through the route (JSON body, schema,
+ *    parse, every row checked, the loans locked, batched inserts, loans paid in full closed):
+ *    time and the process's peak RSS;
+ *  - the balance figures at 100,000 loans with 1,000,000 repayments: p50/p95 of a page of
+ *    loan_balances (15 loans), of one loan's schedule, and of the repayments list.
+ *
+ *   nice -n 10 npx tsx --tsconfig tsconfig.base.json tools/bench/repayments.ts [--loans 100000] [--repayments 1000000]
+ */
+import { sql } from 'drizzle-orm';
+import { P, REPAYMENT_PATHS } from '@loan/shared-contract';
+import { queryRows } from '@loan/shared-server';
+import { createTestApp, loginWithPermissions } from '@loan/shared-server/testing';
+import { transactionsServer } from '@loan/transactions-server';
+
+process.env['DB_DRIVER'] = 'pg';
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const LOANS = arg('loans', 100_000);
+const REPAYMENTS = arg('repayments', 1_000_000);
+
+let peak = 0;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
+
+function pct(xs: number[], p: number) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+async function main() {
+  const t = await createTestApp({ modules: [transactionsServer]});
+  try {
+    const headers = await loginWithPermissions(t.app, [P.viewRepayments, P.addRepayments, P.viewAllBranches]);
+    let start = Date.now();
+    await t.db.execute(sql`
+      INSERT INTO loan_applications (reference_code, fullname, nrc, mobile, branch_id, amount, interest, tenure_months, total_amount_due, status, created_at)
+      SELECT 'LB-2026-' || lpad(g::text, 7, '0'), 'Bench Borrower ' || g, lpad((g % 999999)::text, 6, '0') || '/11/1', '+26097' || lpad(g::text, 7, '0'),
+             (SELECT min(id) FROM branches), 10000, 2000, 12, 12000000, 'approved', now() - interval '400 days'
+        FROM generate_series(1, ${LOANS}) g`);
+    await t.db.execute(sql`
+      INSERT INTO disbursements (application_id, amount, mode, recipient, status, created_at)
+      SELECT id, amount, 'instant_bulk', mobile, 'success', now() - interval '390 days' FROM loan_applications WHERE reference_code LIKE 'LB-%'`);
+    await t.db.execute(sql`
+      INSERT INTO repayments (application_id, amount, paid_at, method, reference, created_at)
+      SELECT la.id, 100.00, current_date - (g % 300), 'payroll', 'BR-' || la.id || '-' || g, now()
+        FROM loan_applications la, generate_series(1, ${Math.max(1, Math.round(REPAYMENTS / LOANS))}) g
+       WHERE la.reference_code LIKE 'LB-%'`);
+    await t.db.execute(sql`ANALYZE`);
+    const [n] = await queryRows<{ loans: number; reps: number }>(
+      t.db,
+      sql`SELECT (SELECT count(*) FROM loan_applications)::int AS loans, (SELECT count(*) FROM repayments)::int AS reps`,
+    );
+    console.log(`data: ${n.loans.toLocaleString('en-US')} loans, ${n.reps.toLocaleString('en-US')} repayments (${((Date.now() - start) / 1000).toFixed(1)} s to seed)`);
+
+    // Reads of the one source of balances.
+    const timeIt = async (label: string, runs: number, fn: (i: number) => Promise<unknown>) => {
+      const xs: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const s = process.hrtime.bigint();
+        await fn(i);
+        xs.push(Number(process.hrtime.bigint() - s) / 1e6);
+      }
+      console.log(`${label}: p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (${runs} runs)`);
+    };
+    const ids = (await queryRows<{ id: number }>(t.db, sql`SELECT id::int AS id FROM loan_applications ORDER BY random() LIMIT 200`)).map((r) => r.id);
+    await timeIt('balance page (15 loans from loan_balances, keyset on id)', 200, (i) =>
+      t.db.execute(sql`SELECT * FROM loan_balances WHERE application_id >= ${ids[i % ids.length]} ORDER BY application_id LIMIT 15`),
+    );
+    await timeIt('one loan: balance + schedule', 200, (i) =>
+      Promise.all([
+        t.db.execute(sql`SELECT * FROM loan_balances WHERE application_id = ${ids[i % ids.length]}`),
+        t.db.execute(sql`SELECT * FROM loan_schedule WHERE application_id = ${ids[i % ids.length]}`),
+      ]),
+    );
+    await timeIt('GET /api/repayments/all (page 1 of 1M, with totals)', 30, () =>
+      t.app.inject({ method: 'GET', url: `${REPAYMENT_PATHS.list}?pageSize=15`, headers }),
+    );
+    await timeIt('GET /api/repayments/all?loan=... (one loan)', 100, (i) =>
+      t.app.inject({ method: 'GET', url: `${REPAYMENT_PATHS.list}?loan=LB-2026-${String((ids[i % ids.length] % LOANS) + 1).padStart(7, '0')}`, headers }),
+    );
+
+    // Bulk uploads: one row per loan (10k), then one per loan of 100k.
+    for (const rows of [10_000, 100_000]) {
+      const lines = ['reference_code,amount,paid_at,method,reference,note'];
+      for (let i = 1; i <= rows; i++) lines.push(`LB-2026-${String(((i - 1) % LOANS) + 1).padStart(7, '0')},"1,000.50",2026-11-0${1 + (i % 9)},bank,UP${rows}-${i},bench`);
+      const csv = lines.join('\n');
+      peak = process.memoryUsage().rss;
+      const before = peak;
+      start = Date.now();
+      const res = await t.app.inject({ method: 'POST', url: `${REPAYMENT_PATHS.bulkUpload}?confirm=true&file_name=bench-${rows}.csv`, headers, payload: { csv } });
+      const ms = Date.now() - start;
+      const body = res.json() as { rows?: number; saved?: boolean; message?: string };
+      console.log(`upload ${rows.toLocaleString('en-US')} rows: ${res.statusCode} saved=${body.saved} in ${(ms / 1000).toFixed(2)} s; RSS ${mb(before)} -> peak ${mb(peak)} (${(csv.length / 1e6).toFixed(1)} MB file)`);
+    }
+    // A failure in row 99,999 leaves nothing.
+    const bad = ['reference_code,amount,paid_at,method,reference,note'];
+    for (let i = 1; i <= 100_000; i++) bad.push(`LB-2026-${String(i).padStart(7, '0')},1.00,2026-11-01,bank,BAD-${i},${i === 99_999 ? '' : ''}`);
+    bad[99_999] = bad[99_999].replace('2026-11-01', '2026-11-31');
+    start = Date.now();
+    const res = await t.app.inject({ method: 'POST', url: `${REPAYMENT_PATHS.bulkUpload}?confirm=true`, headers, payload: { csv: bad.join('\n') } });
+    const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM repayments WHERE reference LIKE 'BAD-%'`);
+    console.log(`upload 100,000 rows, row 99,999 bad: ${res.statusCode} "${(res.json() as { message: string }).message}" in ${((Date.now() - start) / 1000).toFixed(2)} s; rows written: ${left.n}`);
+  } finally {
+    clearInterval(sampler);
+    await t.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
