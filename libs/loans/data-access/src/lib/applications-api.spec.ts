@@ -19,7 +19,8 @@ it('asks /byStatus with search, and /filter once a filter field is set', () => {
   });
   expect(listRequest({ status: 'closed', page: 1, pageSize: 15, search: 'x', filters: { nrc: '123456/78/9', branch: 'Kitwe', mobile: '' } })).toEqual({
     url: APPLICATION_PATHS.filter,
-    params: { status: 'closed', page: 1, pageSize: 15, nrc: '123456/78/9', branch: 'Kitwe' },
+    // Search and filters together (issue 12): /filter takes the search too.
+    params: { status: 'closed', page: 1, pageSize: 15, nrc: '123456/78/9', branch: 'Kitwe', search: 'x' },
   });
 });
 

@@ -85,8 +85,10 @@ export function listRequest(args: ApplicationListArgs): { url: string; params: R
     branch: branchParam(branch),
   };
   const filtering = Object.values(rest).some((v) => v && v.trim() !== '');
-  if (filtering) return { url: paths.filter, params: compact({ ...base, ...rest }) };
-  return { url: paths.byStatus, params: compact({ ...base, search: args.search?.trim() || undefined }) };
+  // Search and filters work together: /filter takes the search too.
+  const search = args.search?.trim() || undefined;
+  if (filtering) return { url: paths.filter, params: compact({ ...base, ...rest, search }) };
+  return { url: paths.byStatus, params: compact({ ...base, search }) };
 }
 
 /**

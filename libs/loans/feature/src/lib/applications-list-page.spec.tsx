@@ -94,6 +94,16 @@ it('filters through /filter with the status and the chosen fields', async () => 
   expect(screen.getByTestId('location')).toHaveTextContent('employer=ZESCO');
 });
 
+it('keeps the search when filtering: both go to /filter together', async () => {
+  open();
+  await screen.findByRole('link', { name: /LA-2026-000004/ });
+  await userEvent.type(screen.getByRole('searchbox'), 'Grace{Enter}');
+  await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+  await userEvent.type(screen.getByLabelText('Employer'), 'ZESCO');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+  await waitFor(() => expect(lastRequest(APPLICATION_PATHS.filter)?.query).toMatchObject({ employer: 'ZESCO', search: 'Grace' }));
+});
+
 it('offers no selection without can delete application', async () => {
   open();
   await screen.findByRole('link', { name: /LA-2026-000004/ });

@@ -205,6 +205,8 @@ export const loanFilterQuerySchema = withDateOrder(
     reference_code: optText(32),
     branch: branchFilterSchema,
     relations: relationsSchema,
+    /** The list's search with the filters (issue 12: they work together). */
+    search: searchParamSchema,
   }),
 );
 /**

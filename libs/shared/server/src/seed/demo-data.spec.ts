@@ -30,6 +30,29 @@ describe('demo data', () => {
     await b.close();
   });
 
+  it('gives every loan consistent offer letters (issue 12)', async () => {
+    const [c] = await queryRows<Record<string, number>>(
+      a.db,
+      sql`SELECT
+            -- letters only on approved and closed loans
+            (SELECT count(*)::int FROM offer_letters o JOIN loan_applications l ON l.id = o.application_id WHERE l.status NOT IN ('approved', 'closed')) AS on_other,
+            -- at most one live letter (pending or signed) per loan, never both
+            (SELECT count(*)::int FROM (SELECT application_id FROM offer_letters WHERE status IN ('pending', 'signed') GROUP BY 1 HAVING count(*) > 1) x) AS two_live,
+            -- a signed letter has its evidence; an expired one its reason; a replaced one a newer letter
+            (SELECT count(*)::int FROM offer_letters WHERE status = 'signed' AND (borrower_name IS NULL OR signed_at IS NULL OR signed_sha256 IS NULL OR opened_at IS NULL)) AS bad_signed,
+            (SELECT count(*)::int FROM offer_letters WHERE status = 'expired' AND expired_reason IS NULL) AS no_reason,
+            (SELECT count(*)::int FROM offer_letters r WHERE r.expired_reason = 'replaced'
+                AND NOT EXISTS (SELECT 1 FROM offer_letters n WHERE n.application_id = r.application_id AND n.created_at > r.created_at)) AS orphan_replaced,
+            (SELECT count(*)::int FROM offer_letters WHERE expired_reason = 'replaced') AS replaced,
+            (SELECT count(*)::int FROM offer_letters o JOIN loan_applications l ON l.id = o.application_id WHERE l.status = 'approved' AND o.status = 'signed') AS approved_signed,
+            (SELECT count(*)::int FROM offer_letters o JOIN loan_applications l ON l.id = o.application_id WHERE l.status = 'approved' AND o.status = 'pending') AS approved_pending`,
+    );
+    expect(c).toMatchObject({ on_other: 0, two_live: 0, bad_signed: 0, no_reason: 0, orphan_replaced: 0 });
+    expect(c['replaced']).toBeGreaterThan(0);
+    expect(c['approved_signed']).toBeGreaterThan(0);
+    expect(c['approved_pending']).toBeGreaterThan(0);
+  });
+
   it('is deterministic: the same scale gives the same borrowers and applications', async () => {
     expect(await fingerprint(a)).toEqual(await fingerprint(b));
   });

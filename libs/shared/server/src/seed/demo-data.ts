@@ -161,16 +161,48 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            st.issued, st.issued, coalesce(a.closed_at, st.issued)
       FROM loan_applications a,
            LATERAL (SELECT CASE WHEN a.status = 'closed' AND ${h('a.id', 20)} % 5 <> 0 THEN 'signed'
+                                -- Recently approved: most still pending, a quarter already signed.
+                                WHEN a.status = 'approved' AND a.approved_at > now() - interval '45 days' AND ${h('a.id', 22)} % 4 = 0 THEN 'signed'
                                 WHEN a.status = 'approved' AND a.approved_at > now() - interval '45 days' THEN 'pending'
-                                WHEN a.status = 'approved' AND ${h('a.id', 20)} % 3 = 0 THEN 'signed'
+                                -- Approved longer ago: two in three signed (the loans being repaid), the rest lapsed unsigned.
+                                WHEN a.status = 'approved' AND ${h('a.id', 20)} % 3 <> 0 THEN 'signed'
                                 ELSE 'expired' END AS status,
                            -- pending letters were (re)issued within the last 6 days, so they are still valid
-                           CASE WHEN a.status = 'approved' AND a.approved_at > now() - interval '45 days'
+                           CASE WHEN a.status = 'approved' AND a.approved_at > now() - interval '45 days' AND ${h('a.id', 22)} % 4 <> 0
                                 THEN greatest(a.approved_at, now() - (${h('a.id', 21)} % 6) * interval '1 day' - interval '1 hour')
                                 ELSE a.approved_at END AS issued) st
      WHERE a.status IN ('approved', 'closed')
        AND NOT EXISTS (SELECT 1 FROM offer_letters o WHERE o.application_id = a.id)
      ORDER BY a.id`);
+  // Consistent states (issue 12): expired letters lapsed; who generated each (the admin, as
+  // authorized representative); signed ones were opened before signing, some pending ones too.
+  await run(`
+    UPDATE offer_letters o SET
+      expired_reason = CASE WHEN o.status = 'expired' THEN 'lapsed' END,
+      created_by = (SELECT id FROM users WHERE email = 'admin@demo.zm'),
+      opened_at = CASE WHEN o.status = 'signed' THEN o.signed_at - interval '20 minutes'
+                       WHEN o.status = 'pending' AND o.id % 2 = 0 THEN o.sent_at + interval '3 hours' END,
+      opened_ip = CASE WHEN o.status = 'signed' THEN o.signed_ip WHEN o.status = 'pending' AND o.id % 2 = 0 THEN '41.72.100.7' END,
+      opened_user_agent = CASE WHEN o.status = 'signed' THEN o.signed_user_agent
+                               WHEN o.status = 'pending' AND o.id % 2 = 0 THEN 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile' END,
+      last_opened_at = CASE WHEN o.status = 'signed' THEN o.signed_at - interval '20 minutes'
+                            WHEN o.status = 'pending' AND o.id % 2 = 0 THEN o.sent_at + interval '3 hours' END,
+      open_count = CASE WHEN o.status = 'signed' OR (o.status = 'pending' AND o.id % 2 = 0) THEN 1 ELSE 0 END
+     WHERE o.created_by IS NULL`);
+  // Some pending letters replaced an earlier one (NOTES.md: expired with the reason 'replaced').
+  await run(`
+    INSERT INTO offer_letters (application_id, token_hash, status, expired_reason, principal, interest, total_amount_due, tenure_months,
+                               terms_conditions, authorized_rep_name, authorized_rep_date, authorized_rep_signature, authorized_rep_signature_mime,
+                               expires_at, sent_at, created_by, created_at, updated_at)
+    SELECT o.application_id, encode(sha256(convert_to('demo-offer-replaced-' || o.application_id, 'UTF8')), 'hex'), 'expired', 'replaced',
+           o.principal, o.interest, o.total_amount_due, o.tenure_months, o.terms_conditions, o.authorized_rep_name,
+           (o.created_at - interval '2 days')::date, o.authorized_rep_signature, o.authorized_rep_signature_mime,
+           o.created_at - interval '2 days' + interval '7 days', o.created_at - interval '2 days', o.created_by,
+           o.created_at - interval '2 days', o.created_at
+      FROM offer_letters o
+     WHERE o.status = 'pending' AND o.application_id % 2 = 0
+       AND NOT EXISTS (SELECT 1 FROM offer_letters r WHERE r.application_id = o.application_id AND r.expired_reason = 'replaced')
+     ORDER BY o.id`);
 
   log('disbursements');
   await run(`

@@ -60,3 +60,14 @@ it('shows loading, empty and error states', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(retry).toHaveBeenCalled();
 });
+
+it('puts a column meta className on its header and cells (narrow screens leave low-value columns out)', () => {
+  const { container } = render(
+    <DataTable
+      caption="Meta"
+      data={[{ id: 1, name: 'A' }]}
+      columns={[columns[0], { ...columns[1], meta: { className: 'hidden 2xl:table-cell' } }]}
+    />,
+  );
+  expect(container.querySelectorAll('.hidden')).toHaveLength(2);
+});

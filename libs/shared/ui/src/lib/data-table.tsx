@@ -8,6 +8,7 @@ import {
   type PaginationState,
   type RowSelectionState,
   type OnChangeFn,
+  type RowData,
 } from '@tanstack/react-table';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@loan/shared-contract';
 import { Button } from './button';
@@ -15,6 +16,17 @@ import { Icon } from './icon';
 import { Skeleton } from './skeleton';
 import { EmptyState, ErrorState } from './states';
 import { cx } from './cx';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /**
+     * Classes on the column's header and cells: `hidden 2xl:table-cell` leaves a low-value
+     * column out where the table would not fit (its data stays on the details page).
+     */
+    className?: string;
+  }
+}
 
 /** Server-side paging: the caller owns the page state and tells the table how many pages exist. */
 export interface ServerPagination {
@@ -119,7 +131,7 @@ export function DataTable<T>({
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
                 {hg.headers.map((h) => (
-                  <th key={h.id} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                  <th key={h.id} scope="col" className={cx('px-3 py-2 font-semibold whitespace-nowrap', h.column.columnDef.meta?.className)}>
                     {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
                   </th>
                 ))}
@@ -131,7 +143,7 @@ export function DataTable<T>({
               {rows.map((row) => (
                 <tr key={row.id} className={cx('hover:bg-gray-50 dark:hover:bg-slate-700/50', row.getIsSelected() && 'bg-blue-50 dark:bg-blue-950/40')}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-top">
+                    <td key={cell.id} className={cx('px-3 py-2 align-top', cell.column.columnDef.meta?.className)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -134,8 +134,13 @@ describe('authorization', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
   it.each(urls)('%s answers 403 without view main dashboard', async (url) => {
-    const other = await loginWithPermissions(t.app, [P.viewLoanModule, P.viewOfferLetter]);
+    // card-stats is also the contracts list's tab counts (issue 12): open to 'view loan offer letter'.
+    const other = await loginWithPermissions(t.app, url === DASHBOARD_PATHS.offerLetterCardStats ? [P.viewLoanModule] : [P.viewLoanModule, P.viewOfferLetter]);
     expect((await get(url, other)).statusCode).toBe(403);
+  });
+  it('card-stats answers 200 with view loan offer letter alone (the contracts tabs)', async () => {
+    const contracts = await loginWithPermissions(t.app, [P.viewOfferLetter, P.viewAllBranches]);
+    expect((await get(DASHBOARD_PATHS.offerLetterCardStats, contracts)).statusCode).toBe(200);
   });
   it.each(urls)('%s answers 200 with view main dashboard alone', async (url) => {
     expect((await get(url)).statusCode).toBe(200);
@@ -494,3 +499,26 @@ describe('on the demo seed', () => {
     });
   });
 });
+
+// Last: it adds rows (and removes them) that the hand-checked figures above do not expect.
+it('daily card stats: figures equal a direct count over many rows; the covering index is there (issue 12: p95 at 1M applications)', async () => {
+  // Many rows around the period, so the plan and the figures are checked on more than a handful.
+  await t.db.execute(sql`INSERT INTO loan_applications (reference_code, fullname, nrc, mobile, amount, tenure_months, interest_rate, interest,
+      total_amount_due, status, kind, created_at)
+    SELECT 'LA-2026-7' || lpad(g::text, 5, '0'), 'Cover Test', lpad((200000 + g)::text, 6, '0') || '/11/1', '+260971234567', (100 + g)::numeric + 0.25, 6, 30, 10, 200,
+           (ARRAY['request','approved','rejected','closed'])[1 + g % 4], 'application', now() - make_interval(hours => g % 80)
+      FROM generate_series(1, 400) g`);
+  const res = await get(DASHBOARD_PATHS.dailyCardStats);
+  const body = res.json();
+  const direct = await one<{ n: number; amount: string }>(
+    t.db,
+    sql`SELECT count(*)::int AS n, coalesce(sum(amount), 0)::numeric(18,2)::text AS amount FROM loan_applications
+         WHERE kind = 'application' AND status = 'request' AND created_at >= ${body.from}::timestamptz AND created_at < ${body.to}::timestamptz`,
+  );
+  expect([body.applicationsRequestsCount, body.applicationsRequestsMoney]).toEqual([direct.n, direct.amount]);
+  // The index that covers the query: its period and every column it reads.
+  const [idx] = await queryRows<{ indexdef: string }>(t.db, sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'loan_applications_created_cover_idx'`);
+  expect(idx.indexdef).toMatch(/\(kind, created_at\) INCLUDE \(status, amount, branch_id\)/);
+  await t.db.execute(sql`DELETE FROM loan_applications WHERE fullname = 'Cover Test'`);
+});
+

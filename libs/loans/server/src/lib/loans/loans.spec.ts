@@ -307,6 +307,18 @@ describe('all, search and filter', () => {
     expect((await get(`${BASE}/filter?fromDate=2026-04-01&toDate=2026-03-01`)).status).toBe(422);
     expect((await get(`${BASE}/filter?amount=12,50`)).status).toBe(422);
   });
+
+  it('filter takes the search too: both apply together (issue 12)', async () => {
+    const inMarch = apps().filter((r) => r.createdAt.getUTCMonth() === 2);
+    const r = inMarch[0];
+    const { body } = await get<ListEnvelope<LoanApplication>>(`${BASE}/filter?fromDate=2026-03-01&toDate=2026-03-31&pageSize=100&search=${encodeURIComponent(r.reference)}`);
+    expect(body.items.map((d) => d.id)).toEqual([r.id]);
+    const other = apps().find((x) => x.createdAt.getUTCMonth() !== 2);
+    if (other) {
+      const none = await get<ListEnvelope<LoanApplication>>(`${BASE}/filter?fromDate=2026-03-01&toDate=2026-03-31&search=${encodeURIComponent(other.reference)}`);
+      expect(none.body.items).toEqual([]);
+    }
+  });
 });
 
 describe('byId', () => {

@@ -23,6 +23,7 @@ function sent(path: string): unknown[] {
 }
 
 beforeEach(() => {
+  sessionStorage.clear();
   saves = [];
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   server.use(
@@ -187,4 +188,24 @@ it('resumes a saved application with the same mobile number and a new OTP', asyn
   expect(screen.getByText('Welcome back')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Back' }));
   expect(screen.getByLabelText('Employer')).toHaveValue('Zambia Sugar');
+});
+
+it('a reload keeps the answers (this tab only), and a step past the OTP asks to confirm the number again', async () => {
+  const first = renderWithProviders(<ApplyPage />);
+  await userEvent.type(screen.getByLabelText('NRC number'), '123456/78/9');
+  await userEvent.type(screen.getByLabelText('Full name'), 'Mwila Banda');
+  first.unmount();
+  renderWithProviders(<ApplyPage />);
+  expect(screen.getByLabelText('NRC number')).toHaveValue('123456/78/9');
+  expect(screen.getByLabelText('Full name')).toHaveValue('Mwila Banda');
+  expect(sessionStorage.getItem('apply-form')).not.toContain('ticket');
+});
+
+it('after a reload on a later step, the borrower confirms the number and returns to that step', async () => {
+  sessionStorage.setItem(
+    'apply-form',
+    JSON.stringify({ step: 'loan', values: { nrc: '123456/78/9', full_name: 'Mwila Banda', mobile: '0971234567', employer: 'ZESCO', branch: 'Lusaka', amount: '12,500', tenure: 12 } }),
+  );
+  renderWithProviders(<ApplyPage />);
+  expect(await screen.findByRole('heading', { name: /Confirm your mobile number/ })).toBeInTheDocument();
 });

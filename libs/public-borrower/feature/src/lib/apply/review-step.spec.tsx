@@ -19,6 +19,8 @@ it('uses a quote only while it is for the amount and months in the form', () => 
   expect(quoteMatches(quote, values)).toBe(true);
   expect(quoteMatches(quote, { ...values, amount: '5000.00' })).toBe(true);
   expect(quoteMatches(quote, { ...values, amount: '6000' })).toBe(false);
+  // Typed with a thousands separator (issue 12): the same amount.
+  expect(quoteMatches({ ...quote, amount: '12500.00' }, { ...values, amount: '12,500' })).toBe(true);
   expect(quoteMatches(quote, { ...values, tenure: 7 })).toBe(false);
   expect(quoteMatches(null, values)).toBe(false);
 });
@@ -40,4 +42,9 @@ it('lists every answer and the fitting instalment, and each Change leads to its 
 it('leaves out an instalment quoted for other answers', () => {
   render(<ReviewStep values={{ ...values, tenure: 12 }} quote={quote} onChange={() => undefined} />);
   expect(screen.queryByText('Monthly instalment')).toBeNull();
+});
+
+it('shows an amount typed with thousands separators as money', () => {
+  render(<ReviewStep values={{ ...values, amount: '12,500' }} quote={null} onChange={() => undefined} />);
+  expect(screen.getByText('ZMW 12,500.00')).toBeTruthy();
 });

@@ -1,10 +1,10 @@
-import type { ApplicationFormInput, ApplyStep, CalculatorResult } from '@loan/shared-contract';
+import { parseTypedMoney, type ApplicationFormInput, type ApplyStep, type CalculatorResult } from '@loan/shared-contract';
 import { formatMoney } from '@loan/shared-util-format';
 import { Button } from '../ui/button';
 
 /** Whether a calculator quote is for the amount and months now in the form. */
 export function quoteMatches(quote: CalculatorResult | null, values: Pick<ApplicationFormInput, 'amount' | 'tenure'>): quote is CalculatorResult {
-  return !!quote && quote.tenure === values.tenure && Number(quote.amount) === Number(values.amount);
+  return !!quote && quote.tenure === values.tenure && parseTypedMoney(quote.amount) === parseTypedMoney(values.amount);
 }
 
 /** Step "Check and send": every answer with a link back to its step, and the quote when it still fits. */
@@ -23,7 +23,7 @@ export function ReviewStep({
     ['Mobile number', v.mobile, 'personal'],
     ['Employer', v.employer, 'employment'],
     ['Branch', v.branch, 'employment'],
-    ['Amount', formatMoney(v.amount), 'loan'],
+    ['Amount', formatMoney(parseTypedMoney(v.amount) ?? v.amount), 'loan'],
     ['Months to repay', String(v.tenure), 'loan'],
     ['Purpose', v.purpose, 'loan'],
   ] as const;

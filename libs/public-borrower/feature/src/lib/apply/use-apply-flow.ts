@@ -21,6 +21,38 @@ import {
 } from '@loan/public-borrower-data-access';
 import { EMPTY_APPLICATION, EXPIRED_TEXT, STEP_FIELDS, draftData, nextStep, stepOfField } from './apply-steps';
 
+/**
+ * The form kept in this tab's sessionStorage, so a reload does not wipe it (issue 12): the
+ * answers and the step, never the OTP ticket (a reload confirms the number again before
+ * saving or sending). Cleared once the application is sent.
+ */
+export const APPLY_STORAGE_KEY = 'apply-form';
+
+interface Stored {
+  step: ApplyStep;
+  values: Partial<ApplicationFormInput>;
+}
+
+function readStored(): Stored | null {
+  try {
+    const raw = sessionStorage.getItem(APPLY_STORAGE_KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as Stored;
+    return (APPLY_STEPS as readonly string[]).includes(s.step) && s.values && typeof s.values === 'object' ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(s: Stored | null) {
+  try {
+    if (s) sessionStorage.setItem(APPLY_STORAGE_KEY, JSON.stringify(s));
+    else sessionStorage.removeItem(APPLY_STORAGE_KEY);
+  } catch {
+    // Storage full or off (private mode): the form still works, it only forgets on reload.
+  }
+}
+
 /** Proof that a mobile number was confirmed by OTP. */
 export type MobileTicket = { value: string; mobile: string };
 
@@ -29,10 +61,17 @@ export type MobileTicket = { value: string; mobile: string };
  * calls made on moving on and on sending (spec §1, NOTES.md 'Borrower side').
  */
 export function useApplyFlow() {
-  const [step, setStep] = useState<ApplyStep>('personal');
+  // After a reload: back to the step the borrower was on (a step past the OTP confirms again first).
+  const [stored] = useState(readStored);
+  const [step, setStep] = useState<ApplyStep>(() => {
+    if (!stored) return 'personal';
+    return APPLY_STEPS.indexOf(stored.step) > APPLY_STEPS.indexOf('otp') ? 'otp' : stored.step;
+  });
   const [ticket, setTicket] = useState<MobileTicket | null>(null);
   // Where a confirmed code leads: on, or back to "check and send" when a confirmation ran out there.
-  const [afterOtp, setAfterOtp] = useState<ApplyStep>(nextStep('otp'));
+  const [afterOtp, setAfterOtp] = useState<ApplyStep>(() =>
+    stored && APPLY_STEPS.indexOf(stored.step) > APPLY_STEPS.indexOf('otp') ? stored.step : nextStep('otp'),
+  );
   const [duplicate, setDuplicate] = useState(false);
   const [resuming, setResuming] = useState(false);
   const [resumedNotice, setResumedNotice] = useState(false);
@@ -48,7 +87,7 @@ export function useApplyFlow() {
   const form = useForm<ApplicationFormInput, unknown, ApplicationForm>({
     resolver: zodResolver(applicationFormSchema),
     mode: 'onTouched',
-    defaultValues: EMPTY_APPLICATION,
+    defaultValues: { ...EMPTY_APPLICATION, ...(stored?.values ?? {}) },
   });
   const { trigger, getValues, watch, reset, handleSubmit, getFieldState } = form;
   // A field showing an error checks again as the borrower types, so the message goes as
@@ -61,6 +100,17 @@ export function useApplyFlow() {
         if (getFieldState(name).error) void trigger(name);
       },
     } as typeof options);
+
+  // Every change of an answer or of the step is kept for a reload; sending clears it.
+  useEffect(() => {
+    if (done) {
+      writeStored(null);
+      return undefined;
+    }
+    writeStored({ step, values: getValues() });
+    const sub = watch((values) => writeStored({ step, values: values as Partial<ApplicationFormInput> }));
+    return () => sub.unsubscribe();
+  }, [step, done, watch, getValues]);
 
   const ipRecorded = useRef(false);
   useEffect(() => {

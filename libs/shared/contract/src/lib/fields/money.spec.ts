@@ -1,4 +1,4 @@
-import { fromNgwee, MONEY_MAX_NGWEE, moneyField, moneySchema, sumMoney, toNgwee, typedMoneyField } from './money';
+import { fromNgwee, MONEY_MAX_NGWEE, moneyField, moneySchema, parseTypedMoney, sumMoney, toNgwee, typedMoneyField } from './money';
 
 describe('toNgwee / fromNgwee', () => {
   it.each([
@@ -113,5 +113,16 @@ describe('typedMoneyField (form inputs)', () => {
     expect(typed.parse('12,500.5')).toBe('12500.50');
     expect(typed.safeParse(12500).error?.issues[0].message).toBe('Enter the amount.');
     expect(typed.safeParse('').error?.issues[0].message).toBe('Enter the amount.');
+  });
+});
+
+describe('parseTypedMoney', () => {
+  it('reads what a person types into the wire form, or null', () => {
+    expect(parseTypedMoney('12,500')).toBe('12500.00');
+    expect(parseTypedMoney(' 1,250,000.5 ')).toBe('1250000.50');
+    expect(parseTypedMoney('5000')).toBe('5000.00');
+    expect(parseTypedMoney('12,50')).toBeNull();
+    expect(parseTypedMoney('abc')).toBeNull();
+    expect(parseTypedMoney(undefined)).toBeNull();
   });
 });

@@ -77,6 +77,15 @@ function readAmount(v: string | number, ctx: Issue, options: MoneyFieldOptions):
   return z.NEVER;
 }
 
+/**
+ * An amount as a person types it (`12,500`, `12500.5`) in the wire form (`'12500.50'`), or
+ * null when it is not one: for screens that show or compare a typed amount before sending.
+ */
+export function parseTypedMoney(text: string | null | undefined): string | null {
+  const t = (text ?? '').trim();
+  return TYPED.test(t) ? fromNgwee(toNgwee(t.replace(/,/g, ''))) : null;
+}
+
 const requiredMessage = (o: MoneyFieldOptions) =>
   o.messages?.required ?? o.messages?.invalid ?? 'Enter an amount such as 12500.00, with at most two decimals.';
 

@@ -188,6 +188,7 @@ export async function filter(
     employer?: string;
     status?: LoanStatus;
     reference_code?: string;
+    search?: string;
   },
   scope: BranchScope,
 ): Promise<ListEnvelope<LoanApplication>> {
@@ -206,6 +207,7 @@ export async function filter(
       toDate: q.toDate,
       employer: q.employer,
       referenceCode: q.reference_code,
+      search: q.search,
     },
     q,
     q.relations,
