@@ -7,7 +7,7 @@ import { registerErrorHandling } from './http/errors';
 import { registerApiDocs, registerOpenApi } from './http/openapi';
 import type { RouteDef } from './http/route';
 import { Jobs } from './jobs';
-import { outboxPorts, withDelivery, type DeliverySink, type Ports } from './ports';
+import { portsFromConfig, registerDeliveryReports, withDelivery, type DeliverySink, type Ports } from './ports';
 import './types.d';
 
 export interface ServerOptions {
@@ -56,7 +56,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   });
   app.decorate('db', db);
   app.decorate('config', config);
-  const ports: Ports = { ...outboxPorts(db), ...opts.ports };
+  const ports: Ports = { ...portsFromConfig(db, config), ...opts.ports };
   app.decorate('ports', opts.deliveredTo ? withDelivery(ports, opts.deliveredTo) : ports);
   // The job queue: domain plugins register their handlers below; it starts once the app is
   // ready (JOBS=on) and stops, waiting for running jobs, before the app closes.
@@ -100,6 +100,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   const migrations = loadMigrations(opts.migrationsDir ?? migrationsDir()).map((m) => m.name);
   registerOps(app, { migrations, metrics, poolStats: opts.poolStats, jobs });
   registerApiDocs(app);
+  registerDeliveryReports(app);
   if (config.webDir) await registerWebApps(app, { dir: config.webDir, borrowerHost: config.borrowerHost });
   for (const mod of opts.modules ?? []) await app.register(mod);
   return app;

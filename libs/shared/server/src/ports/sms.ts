@@ -1,4 +1,6 @@
 import type { Db } from '../db';
+import { and, eq, sql } from 'drizzle-orm';
+import { messages } from '../db/schema';
 import { recordInOutbox, type OutgoingCommon, type SentMessage } from './outbox';
 
 export type { SentMessage } from './outbox';
@@ -14,9 +16,28 @@ export interface SmsPort {
 
 /** The local default: records each SMS in the messages outbox instead of sending it. */
 export class OutboxSms implements SmsPort {
-  constructor(private readonly db: Db) {}
+  /**
+   * With `sandboxReportMs`, each recorded SMS turns 'delivered' that long after, as a
+   * gateway's delivery report would (a sandbox: `npm start` shows the whole life of a message).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly sandboxReportMs?: number,
+  ) {}
 
-  send(sms: OutgoingSms, db: Db = this.db): Promise<SentMessage> {
-    return recordInOutbox(db, 'sms', sms.to, sms);
+  async send(sms: OutgoingSms, db: Db = this.db): Promise<SentMessage> {
+    const sent = await recordInOutbox(db, 'sms', sms.to, sms);
+    if (this.sandboxReportMs !== undefined) {
+      // On the root database: by then the sender's transaction has committed (or rolled
+      // back, and nothing matches).
+      setTimeout(() => {
+        this.db
+          .update(messages)
+          .set({ status: 'delivered', deliveredAt: sql`now()`, updatedAt: sql`now()` })
+          .where(and(eq(messages.id, sent.id), eq(messages.status, 'sent')))
+          .catch(() => undefined);
+      }, this.sandboxReportMs).unref();
+    }
+    return sent;
   }
 }
