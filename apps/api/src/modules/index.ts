@@ -3,9 +3,10 @@ import { rbacServer } from '@loan/rbac-server';
 import { dashboardServer } from '@loan/dashboard-server';
 import { publicBorrowerServer } from '@loan/public-borrower-server';
 import { loansServer } from '@loan/loans-server';
+import { communicationServer } from '@loan/communication-server';
 
 /**
  * The domain plugins of the api (each in libs/<domain>/server), registered in this order.
  * A new domain is one line here.
  */
-export const modules: readonly FastifyPluginAsync[] = [rbacServer, dashboardServer, publicBorrowerServer, loansServer];
+export const modules: readonly FastifyPluginAsync[] = [rbacServer, dashboardServer, publicBorrowerServer, loansServer, communicationServer];

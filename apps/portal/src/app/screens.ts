@@ -1,12 +1,13 @@
 import { authScreens } from '@loan/auth-feature';
 import { dashboardScreens } from '@loan/dashboard-feature';
 import { loansScreens } from '@loan/loans-feature';
+import { communicationScreens } from '@loan/communication-feature';
 import type { ScreenDescriptor } from '@loan/shared-permissions';
 import { SCREEN_CATALOG, type ScreenSpec } from '@loan/shared-screens';
 import { NotAvailablePage } from './pages';
 
 /** The screens the domain feature libs provide. A new domain adds its `xScreens` here. */
-export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [...dashboardScreens, ...loansScreens, ...authScreens];
+export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [...dashboardScreens, ...loansScreens, ...authScreens, ...communicationScreens];
 
 /**
  * Every catalog screen with what it shows: the feature's descriptor when one provides it,

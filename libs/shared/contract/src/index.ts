@@ -11,3 +11,4 @@ export * from './lib/rbac';
 export * from './lib/web-form';
 export * from './lib/offer-letters';
 export * from './lib/applications';
+export * from './lib/communication';

@@ -1,4 +1,4 @@
-import { API, DASHBOARD_PATHS, P } from '@loan/shared-contract';
+import { API, DASHBOARD_PATHS, P, COMMUNICATION_PATHS } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
 const APPLICATIONS = ['Loans', 'Applications'] as const;
@@ -160,13 +160,14 @@ export const SCREENS = {
     title: 'Communication',
     permissions: [P.viewCommunicationModule],
     menu: { group: [], label: 'Communication', order: 50 },
-    status: 'planned',
+    firstCall: { path: COMMUNICATION_PATHS.list },
+    status: 'ready',
   },
   messageDetails: {
     path: '/communication/:id',
     title: 'Message Details',
     permissions: [P.viewCommunicationModule],
-    status: 'planned',
+    status: 'ready',
   },
   reports: {
     path: '/reports',

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { OutgoingSms, SmsPort } from './sms';
+import type { OutgoingSms, SmsPort, Transmitted } from './sms';
 import type { SentMessage } from './outbox';
 import { recordAndDeliver } from './deliver';
 
@@ -41,6 +41,10 @@ export class HttpSms implements SmsPort {
 
   send(sms: OutgoingSms, db: Db = this.db): Promise<SentMessage> {
     return recordAndDeliver(db, 'sms', sms.to, HTTP_SMS_PROVIDER, sms, () => this.post(sms));
+  }
+
+  async transmit(sms: OutgoingSms): Promise<Transmitted> {
+    return { provider: HTTP_SMS_PROVIDER, ...(await this.post(sms)) };
   }
 
   private async post(sms: OutgoingSms): Promise<{ providerRef: string | null }> {
