@@ -253,7 +253,7 @@ describe('layout', () => {
     seedSession(ALL_PERMISSIONS);
     await renderPortal('/profile');
     await screen.findByRole('heading', { name: 'My Profile' });
-    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard']);
+    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Communication']);
     expect(within(menu()).getByRole('button', { name: 'Loans' })).toBeInTheDocument();
     for (const name of ['Transactions', 'Settings']) {
       expect(within(menu()).queryByRole('button', { name })).not.toBeInTheDocument();

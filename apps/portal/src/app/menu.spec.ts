@@ -30,10 +30,13 @@ describe('the menu of the registry as it is today', () => {
       'Loans > Top-ups > Approved /loans/topup/approved',
       'Loans > Top-ups > Closed /loans/topup/closed',
     ];
-    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual(applicationLists);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual([]);
+    const communication = ['Communication /communication'];
+    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...communication]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...communication]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups && p !== P.viewCommunicationModule))).toEqual(
+      applicationLists,
+    );
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual(communication);
   });
 
   it('puts an icon on each top-level entry', () => {

@@ -35,6 +35,8 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/topup/approved',
     '/loans/topup/closed',
     '/loans/topup/:id',
+    '/communication',
+    '/communication/:id',
     '/profile',
   ]);
 });
