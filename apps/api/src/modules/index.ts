@@ -5,6 +5,7 @@ import { publicBorrowerServer } from '@loan/public-borrower-server';
 import { loansServer } from '@loan/loans-server';
 import { transactionsServer } from '@loan/transactions-server';
 import { reportsServer } from '@loan/reports-server';
+import { communicationServer } from '@loan/communication-server';
 
 /**
  * The domain plugins of the api (each in libs/<domain>/server), registered in this order.
@@ -17,4 +18,5 @@ export const modules: readonly FastifyPluginAsync[] = [
   loansServer,
   transactionsServer,
   reportsServer,
+  communicationServer,
 ];

@@ -9,6 +9,7 @@ import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE, PERSIST_STORAGE_KEY, prepare
 import { describeError, errorReference } from './pages';
 import { RouteEffects } from './route-effects';
 import { routes } from './routes';
+import { SCREEN_CATALOG } from '@loan/shared-screens';
 import { SCREEN_REGISTRY } from './screens';
 import { apiUrl, demoUser, EXPIRED_AGE, renderPortal, seedSession } from './test-utils';
 
@@ -114,15 +115,18 @@ describe('routing', () => {
     expect(document.title).toBe('Approved Applications - Portal');
   });
 
-  it('shows a planned screen as not yet available to a role holding its permissions, and keeps it out of the menu', async () => {
-    // (The contracts screens are built now: issue 12.)
-    const reports = [P.viewReportsModule];
-    rolePermissions = reports;
-    seedSession(reports);
-    await renderPortal('/reports');
+  // The first screen of the catalog still planned (while there is one): the not-yet page, no menu entry.
+  const planned = SCREEN_CATALOG.find((s) => s.status === 'planned' && s.menu && !s.path.includes(':'));
+  (planned ? it : it.skip)('shows a planned screen as not yet available to a role holding its permissions, and keeps it out of the menu', async () => {
+    const spec = planned as NonNullable<typeof planned>;
+    const permissions = [...spec.permissions] as PermissionName[];
+    rolePermissions = permissions;
+    seedSession(permissions);
+    await renderPortal(spec.path);
     expect(await screen.findByRole('heading', { name: 'Not available yet' })).toBeInTheDocument();
-    expect(screen.getByText('The Reports screen is not part of this version of the portal.')).toBeInTheDocument();
-    expect(within(screen.getByRole('complementary', { name: 'Main menu' })).queryByRole('link', { name: /Reports/ })).not.toBeInTheDocument();
+    expect(screen.getByText(`The ${spec.title} screen is not part of this version of the portal.`)).toBeInTheDocument();
+    const menu = within(screen.getByRole('complementary', { name: 'Main menu' }));
+    expect(menu.queryByRole('link', { name: new RegExp(spec.menu?.label ?? spec.title) })).not.toBeInTheDocument();
   });
 });
 
@@ -142,12 +146,11 @@ describe('guard', () => {
 
   it('lets a signed-in user in and loads the role, clients and history after start-up', async () => {
     seedSession(ALL_PERMISSIONS);
-    const { router } = await renderPortal('/reports');
-    expect(await screen.findByRole('heading', { name: 'Not available yet' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/reports');
-    expect(document.title).toBe('Reports - Portal');
+    const { router } = await renderPortal('/profile');
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(document.title).toBe('Profile - Portal');
     await waitFor(() => expect([...calls].sort()).toEqual(['clients', 'history', 'role']));
-    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('does not ask for the borrower list without a picker screen (no 403 at start-up)', async () => {
@@ -256,12 +259,9 @@ describe('layout', () => {
     seedSession(ALL_PERMISSIONS);
     await renderPortal('/profile');
     await screen.findByRole('heading', { name: 'My Profile' });
-    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Reports', 'Users']);
+    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Communication', 'Reports', 'Users']);
     for (const name of ['Loans', 'Transactions', 'Settings']) {
       expect(within(menu()).getByRole('button', { name })).toBeInTheDocument();
-    }
-    for (const name of ['Communication']) {
-      expect(within(menu()).queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(within(menu()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

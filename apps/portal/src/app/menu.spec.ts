@@ -36,6 +36,7 @@ describe('the menu of the registry as it is today', () => {
       'Transactions > Disbursements > View All /transactions/disbursements',
       'Transactions > Repayments > Add /transactions/repayments?add=1',
     ];
+    const communication = ['Communication /communication'];
     const reports = ['Reports /reports'];
     const admin = [
       'Users /users',
@@ -44,7 +45,7 @@ describe('the menu of the registry as it is today', () => {
       'Settings > Branches /settings/branches',
       'Settings > Loan product /settings/loan-product',
     ];
-    const afterLoans = [...transactions, ...reports, ...admin];
+    const afterLoans = [...transactions, ...communication, ...reports, ...admin];
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual([...applicationLists, ...afterLoans]);
@@ -53,6 +54,7 @@ describe('the menu of the registry as it is today', () => {
       P.viewDashboard,
       P.viewLoanModule,
       P.viewTransactionModule,
+      P.viewCommunicationModule,
       P.viewReportsModule,
       P.viewUsersModule,
       P.viewSettingsModule,

@@ -40,6 +40,8 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/transactions/disbursements',
     '/transactions/disbursements/:id',
     '/transactions/repayments',
+    '/communication',
+    '/communication/:id',
     '/reports',
     '/users',
     '/users/:id',

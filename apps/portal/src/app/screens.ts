@@ -4,6 +4,7 @@ import { loansScreens } from '@loan/loans-feature';
 import { transactionsScreens } from '@loan/transactions-feature';
 import { reportsScreens } from '@loan/reports-feature';
 import { rbacScreens } from '@loan/rbac-feature';
+import { communicationScreens } from '@loan/communication-feature';
 import type { ScreenDescriptor } from '@loan/shared-permissions';
 import { SCREEN_CATALOG, type ScreenSpec } from '@loan/shared-screens';
 import { NotAvailablePage } from './pages';
@@ -16,6 +17,7 @@ export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [
   ...transactionsScreens,
   ...reportsScreens,
   ...rbacScreens,
+  ...communicationScreens,
 ];
 
 /**

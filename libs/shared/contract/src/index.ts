@@ -16,3 +16,4 @@ export * from './lib/disbursements';
 export * from './lib/reports';
 export * from './lib/users';
 export * from './lib/settings';
+export * from './lib/communication';

@@ -53,6 +53,32 @@ export interface Config {
   borrowerHost: string | undefined;
   /** Bearer token that opens GET /metrics (Prometheus); without it /metrics answers 404. METRICS_TOKEN. */
   metricsToken: string | undefined;
+  /**
+   * Runs the background job queue (pg-boss) in this instance: JOBS=on (default) or off.
+   * Off in test harnesses unless a test asks for it.
+   */
+  jobs: boolean;
+  /** Seconds between polls of an idle job worker (JOBS_POLL_SECONDS, default 2; at least 0.5). */
+  jobsPollSeconds: number;
+  /**
+   * SMS: 'outbox' (default: recorded, not sent) or 'http' (SMS_PROVIDER), with SMS_GATEWAY_URL,
+   * SMS_API_KEY, SMS_SENDER_ID; SMS_CALLBACK_TOKEN authenticates the gateway's delivery reports.
+   */
+  smsProvider: 'outbox' | 'http';
+  smsGatewayUrl: string | undefined;
+  smsApiKey: string | undefined;
+  smsSenderId: string;
+  smsCallbackToken: string | undefined;
+  /** E-mail over SMTP when SMTP_URL is set (smtp://user:pass@host:587), from MAIL_FROM; else the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** SMTP_IGNORE_TLS=1: never STARTTLS (a local test server only). */
+  smtpIgnoreTls: boolean;
+  /**
+   * The outbox marks each recorded SMS delivered a moment later, as a gateway's report
+   * would (SANDBOX_DELIVERY_REPORTS; on by default, off in test harnesses).
+   */
+  sandboxDeliveryReports: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean, name: string): boolean {
@@ -103,12 +129,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDir: env['WEB_DIR'] ? path.resolve(cwd, env['WEB_DIR']) : production && existsSync(defaultWebDir) ? defaultWebDir : undefined,
     borrowerHost: env['BORROWER_HOST']?.toLowerCase() || undefined,
     metricsToken: env['METRICS_TOKEN'] || undefined,
+    jobs: flag(env['JOBS'], true, 'JOBS'),
+    jobsPollSeconds: Math.max(0.5, Number(env['JOBS_POLL_SECONDS'] || 2) || 2),
+    ...smsConfig(env),
+    smtpUrl: env['SMTP_URL'] || undefined,
+    mailFrom: env['MAIL_FROM'] || 'Loans <no-reply@localhost>',
+    smtpIgnoreTls: flag(env['SMTP_IGNORE_TLS'], false, 'SMTP_IGNORE_TLS'),
+    sandboxDeliveryReports: flag(env['SANDBOX_DELIVERY_REPORTS'], true, 'SANDBOX_DELIVERY_REPORTS'),
   };
+}
+
+function smsConfig(env: NodeJS.ProcessEnv) {
+  const smsProvider = (env['SMS_PROVIDER'] || 'outbox').toLowerCase();
+  if (smsProvider !== 'outbox' && smsProvider !== 'http') throw new Error(`SMS_PROVIDER must be 'outbox' or 'http', got '${smsProvider}'`);
+  const smsGatewayUrl = env['SMS_GATEWAY_URL'] || undefined;
+  const smsApiKey = env['SMS_API_KEY'] || undefined;
+  if (smsProvider === 'http' && (!smsGatewayUrl || !smsApiKey)) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL and SMS_API_KEY');
+  const smsCallbackToken = env['SMS_CALLBACK_TOKEN'] || undefined;
+  if (smsCallbackToken && smsCallbackToken.length < 16) throw new Error('SMS_CALLBACK_TOKEN must be at least 16 characters');
+  const smsSenderId = env['SMS_SENDER_ID'] || 'LOANS';
+  if (smsSenderId.length > 11) throw new Error('SMS_SENDER_ID must be at most 11 characters');
+  return { smsProvider: smsProvider as 'outbox' | 'http', smsGatewayUrl, smsApiKey, smsSenderId, smsCallbackToken };
 }
 
 /** Defaults for tests: in-memory database, no seed, answers checked against their schemas. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, ...overrides };
+  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, jobs: false, jobsPollSeconds: 0.5, sandboxDeliveryReports: false, ...overrides };
 }
 
 /**

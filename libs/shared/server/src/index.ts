@@ -4,6 +4,7 @@ export * from './csv';
 export * from './table-file';
 export * from './db';
 export * from './http';
+export * from './jobs';
 export * from './ops';
 export * from './ports';
 export * from './password';

@@ -1,6 +1,7 @@
 import {
   API,
   AUDIT_PATHS,
+  COMMUNICATION_PATHS,
   DASHBOARD_PATHS,
   P,
   DISBURSEMENTS_PATHS,
@@ -173,13 +174,14 @@ export const SCREENS = {
     title: 'Communication',
     permissions: [P.viewCommunicationModule],
     menu: { group: [], label: 'Communication', order: 50 },
-    status: 'planned',
+    firstCall: { path: COMMUNICATION_PATHS.list },
+    status: 'ready',
   },
   messageDetails: {
     path: '/communication/:id',
     title: 'Message Details',
     permissions: [P.viewCommunicationModule],
-    status: 'planned',
+    status: 'ready',
   },
   reports: {
     path: '/reports',

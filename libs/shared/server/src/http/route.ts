@@ -80,6 +80,12 @@ export interface RouteDef<
   /** Largest accepted body in bytes (Fastify's default is 1 MiB). */
   bodyLimit?: number;
   /**
+   * `false`: no CSRF check, for a provider's server-to-server callback (a gateway's
+   * delivery report) that proves itself with its own token. Only on 'public' routes: no
+   * browser session is ever loaded on them.
+   */
+  csrf?: false;
+  /**
    * The handler. Its return value is sent as JSON (status 200) unless it sends the
    * reply itself (`return reply.code(204).send()`).
    */
@@ -147,6 +153,7 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
   for (const def of defs) {
     app.routeTable.push(def);
     const perms = routePermissions(def.auth);
+    if (def.csrf === false && def.auth !== 'public') throw new Error(`${def.method} ${def.url}: csrf: false only on public routes`);
     app.route({
       method: def.method,
       url: def.url,
@@ -154,7 +161,7 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
       // Every 2xx JSON answer, however it was sent (returned or reply.code(201).send(...)).
       preSerialization: def.response && app.config.validateResponses ? checkResponse(def, def.response) : undefined,
       onRequest: async (req, reply) => {
-        if (!csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
+        if (def.csrf !== false && !csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
         if (def.auth === 'public') return;
         let user = await loadSession(app.db, app.config, req);
         // A token rotated on another instance a moment ago: read the session itself before refusing.

@@ -21,6 +21,7 @@ export type DeliverySink = (message: DeliveredMessage) => void;
  * the masked body either way.
  */
 export function withDelivery(ports: Ports, sink: DeliverySink): Ports {
+  const transmit = ports.sms.transmit?.bind(ports.sms);
   const copy = (channel: DeliveredMessage['channel'], to: string, msg: OutgoingCommon & { subject?: string }) =>
     sink({ channel, to, purpose: msg.purpose ?? 'communication', body: msg.body, ...(msg.subject ? { subject: msg.subject } : {}) });
   return {
@@ -31,6 +32,15 @@ export function withDelivery(ports: Ports, sink: DeliverySink): Ports {
         copy('sms', sms.to, sms);
         return sent;
       },
+      ...(transmit
+        ? {
+            transmit: async (sms, messageId) => {
+              const done = await transmit(sms, messageId);
+              copy('sms', sms.to, sms);
+              return done;
+            },
+          }
+        : {}),
     },
     email: {
       async send(mail, db?: Db): Promise<SentMessage> {

@@ -1,0 +1,1 @@
+export { communicationApi, messageListParams, useGetCommunicationQuery, useGetMessageQuery, useSendSmsMutation, type MessageListArgs } from './lib/communication-api';

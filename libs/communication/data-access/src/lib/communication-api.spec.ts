@@ -1,0 +1,35 @@
+import { COMMUNICATION_PATHS } from '@loan/shared-contract';
+import { lastRequest, makeStore, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { communicationHandlers, communicationVariants } from '../testing';
+import { communicationApi } from './communication-api';
+
+const server = setupApiServer(...communicationHandlers);
+const getList = communicationApi.endpoints.getCommunication;
+
+it('sends page, size and the trimmed search, and answers the list envelope', async () => {
+  const store = makeStore();
+  const res = await store.dispatch(getList.initiate({ page: 2, pageSize: 15, search: '  1 ' }));
+  expect(lastRequest(COMMUNICATION_PATHS.list, 'GET')?.query).toEqual({ page: '2', pageSize: '15', search: '1' });
+  expect(res.data).toMatchObject({ page: 2, pageSize: 15 });
+  expect(res.data?.items.every((r) => (r.client_name ?? '').includes('1'))).toBe(true);
+});
+
+it('leaves a blank search out of the query string', async () => {
+  const store = makeStore();
+  await store.dispatch(getList.initiate({ page: 1, pageSize: 25, search: '  ' }));
+  expect(lastRequest(COMMUNICATION_PATHS.list)?.search).toBe('?page=1&pageSize=25');
+});
+
+it('answers a refusal as an error with its status', async () => {
+  server.use(communicationVariants.list.forbidden);
+  const store = makeStore();
+  const res = await store.dispatch(getList.initiate({ page: 1, pageSize: 15 }));
+  expect(res.error).toMatchObject({ status: 403 });
+});
+
+it('asks for one record by its id', async () => {
+  const store = makeStore();
+  const res = await store.dispatch(communicationApi.endpoints.getMessage.initiate(7));
+  expect(lastRequest(COMMUNICATION_PATHS.byId.replace(':id', '7'), 'GET')).toBeDefined();
+  expect(res.data?.id).toBe(7);
+});

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'communication-feature',
+  preset: '../../../jest.preset.js',
+  coverageDirectory: '../../../coverage/libs/communication/feature',
+};
