@@ -66,7 +66,7 @@ function WorkbenchFrame({ wb, role, style, dark, children }: FrameProps) {
           {wb.path ? (
             <Routes>
               <Route path={wb.path} element={children} />
-              <Route path="*" element={<LocationProbe />} />
+              <Route path="*" element={null} />
             </Routes>
           ) : (
             children

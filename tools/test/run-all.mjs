@@ -40,6 +40,8 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n=== api tests on PostgreSQL: skipped (TEST_DATABASE_URL is not set)');
 }
 if (!skipE2e) {
+  // Every lib's stories in one static Storybook: renders, play functions, axe (tools/storybook/ci.mjs).
+  step('storybook in Chromium', ['node', 'tools/storybook/ci.mjs']);
   step('e2e in Chromium', ['nx', 'run-many', '-t', 'e2e', '-p', 'portal-e2e', 'public-borrower-e2e', '--outputStyle=static', '--parallel=1']);
 }
 

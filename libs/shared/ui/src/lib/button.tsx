@@ -10,7 +10,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary:
     'bg-white text-gray-800 border-gray-300 hover:bg-gray-50 dark:bg-slate-800 dark:text-gray-100 dark:border-slate-600 dark:hover:bg-slate-700',
   danger: 'bg-red-600 text-white border-red-600 hover:bg-red-700',
-  success: 'bg-emerald-600 text-white border-emerald-600 hover:bg-emerald-700',
+  success: 'bg-emerald-700 text-white border-emerald-700 hover:bg-emerald-800',
   ghost: 'bg-transparent border-transparent text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-slate-700',
 };
 const SIZES: Record<ButtonSize, string> = { sm: 'px-2.5 py-1 text-sm', md: 'px-4 py-2 text-sm' };

@@ -71,7 +71,7 @@ export function NotFound({
 }: NotFoundProps) {
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 py-12 text-center">
-      <p className="text-5xl font-bold text-gray-300 dark:text-slate-600">{code}</p>
+      <p className="text-5xl font-bold text-gray-500 dark:text-slate-400">{code}</p>
       <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-100">{title}</h1>
       <p className="max-w-md text-gray-600 dark:text-gray-300">{message}</p>
       <Link to={backTo} className={buttonClass('primary', 'md', 'mt-2')}>
