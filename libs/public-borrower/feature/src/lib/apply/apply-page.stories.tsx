@@ -55,12 +55,15 @@ export const FieldErrors: Story = {
   },
 };
 
-/** The api's 422 on the NRC check lands on the NRC field. */
+/** The api's 422 on the OTP form: a wrong code, the message beside the field. */
 export const Invalid: Story = {
-  parameters: { msw: { handlers: { api: [checkRecord.invalid, ...applyHandlers] } } },
   play: async ({ canvasElement }) => {
+    const body = page(canvasElement);
     await fillPersonal(canvasElement);
-    await expect(await page(canvasElement).findByText('Enter your NRC as on the card, like 123456/78/9.')).toBeInTheDocument();
+    await userEvent.click(await body.findByRole('button', { name: 'Send me the code' }));
+    await userEvent.type(await body.findByLabelText('6-digit code'), '000000');
+    await userEvent.click(body.getByRole('button', { name: 'Confirm code' }));
+    await expect(await body.findByText('That code is not right. You have 4 tries left.')).toBeInTheDocument();
   },
 };
 
