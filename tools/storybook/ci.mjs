@@ -48,7 +48,7 @@ server.listen(0, '127.0.0.1', () => {
   const addr = server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   const workers = process.env.STORYBOOK_WORKERS ?? '2';
-  const t = spawn('npx', ['test-storybook', '-c', configDir, '--url', url, '--index-json', `--maxWorkers=${workers}`, '--testTimeout=30000'], {
+  const t = spawn('npx', ['test-storybook', '-c', configDir, '--url', url, '--index-json', `--maxWorkers=${workers}`, '--testTimeout=60000'], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -8,6 +8,7 @@ import { Provider } from 'react-redux';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { STYLES, type PermissionName, type StyleName } from '@loan/shared-contract';
 import { csrfCookieHandler, LocationProbe } from '@loan/shared-data-access-api/testing';
@@ -15,6 +16,9 @@ import { roleLoaded } from '@loan/shared-permissions';
 import { makeAppStore, testUser } from '@loan/shared-permissions/testing';
 import { darkModeChosen, signedIn, styleChosen } from '@loan/shared-session';
 import { WORKBENCH_ROLES, type WorkbenchRole } from './roles';
+
+// Play functions wait up to 10 s for what they look for: CI shares two busy cores.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** What a story may set under `parameters.workbench`. */
 export interface WorkbenchParameters {
@@ -66,7 +70,7 @@ function WorkbenchFrame({ wb, role, style, dark, children }: FrameProps) {
           {wb.path ? (
             <Routes>
               <Route path={wb.path} element={children} />
-              <Route path="*" element={<LocationProbe />} />
+              <Route path="*" element={null} />
             </Routes>
           ) : (
             children

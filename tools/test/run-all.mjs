@@ -51,6 +51,8 @@ if (existsSync(node22)) {
   });
 }
 if (!skipE2e) {
+  // Every lib's stories in one static Storybook: renders, play functions, axe (tools/storybook/ci.mjs).
+  step('storybook in Chromium', ['node', 'tools/storybook/ci.mjs']);
   step('e2e in Chromium', ['nx', 'run-many', '-t', 'e2e', '-p', 'portal-e2e', 'public-borrower-e2e', '--outputStyle=static', '--parallel=1']);
 }
 

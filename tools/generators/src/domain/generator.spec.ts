@@ -52,6 +52,10 @@ describe('domain generator', () => {
       'libs/loan-products/feature/src/lib/loan-products-list-page.spec.tsx',
       'libs/loan-products/feature/src/lib/loan-product-details-page.tsx',
       'libs/loan-products/feature/src/lib/loan-product-details-page.spec.tsx',
+      'libs/loan-products/feature/src/lib/loan-products-list-page.stories.tsx',
+      'libs/loan-products/feature/src/lib/loan-product-details-page.stories.tsx',
+      'libs/loan-products/feature/.storybook/main.ts',
+      'libs/loan-products/feature/tsconfig.storybook.json',
       'libs/loan-products/feature/jest.config.cts',
       'libs/loan-products/data-access/src/lib/loan-products-api.ts',
       'libs/loan-products/data-access/src/lib/loan-products-api.spec.ts',
@@ -164,6 +168,8 @@ describe('domain generator', () => {
   it('leaves the details screen out with --no-details', async () => {
     await domainGenerator(tree, { name: 'loan-products', permission: 'viewReportsModule', details: false });
     expect(tree.exists('libs/loan-products/feature/src/lib/loan-product-details-page.tsx')).toBe(false);
+    expect(tree.exists('libs/loan-products/feature/src/lib/loan-product-details-page.stories.tsx')).toBe(false);
+    expect(tree.exists('libs/loan-products/feature/src/lib/loan-products-list-page.stories.tsx')).toBe(true);
     expect(text(tree, 'libs/loan-products/server/src/lib/loan-products/routes.ts')).not.toContain('byId');
     expect(text(tree, 'libs/shared/contract/src/lib/loan-products.ts')).not.toContain('byId');
     expect(text(tree, 'libs/loan-products/data-access/src/testing/index.ts')).not.toContain('details:');

@@ -291,8 +291,8 @@ export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema
   generateFiles(tree, path.join(files, 'migration'), PATHS.migrations, { ...vars, number: nextMigrationNumber(tree) });
   generateFiles(tree, path.join(files, 'server'), `libs/${n.name}/server`, vars);
   generateFiles(tree, path.join(files, 'data-access'), `libs/${n.name}/data-access`, vars);
-  // Every file under files/feature is written beside the screen; the workbench's story file
-  // (issue 19) goes there too, as `src/lib/__name__-list-page.stories.tsx__tmpl__`.
+  // Every file under files/feature is written beside the screen, with the lib's Storybook
+  // (`.storybook/main.ts` on tools/storybook) and a story file beside each screen (issue 19).
   generateFiles(tree, path.join(files, 'feature'), `libs/${n.name}/feature`, vars);
   if (n.details) generateFiles(tree, path.join(files, 'feature-details'), `libs/${n.name}/feature`, vars);
 
