@@ -76,6 +76,11 @@ export interface RouteDef<
   allowWithout?: (user: SessionUser, params: Record<string, string>) => boolean;
   /** Limit per client IP (and route): at most `limit` calls per `windowSeconds`. */
   rateLimit?: { limit: number; windowSeconds: number };
+  /**
+   * `false` skips the CSRF check: only for a 'public' route called server to server and
+   * authenticated otherwise (a provider's callback signed with a shared secret).
+   */
+  csrf?: false;
   /** Largest accepted body in bytes (Fastify's default is 1 MiB). */
   bodyLimit?: number;
   /**
@@ -142,7 +147,7 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
       // Every 2xx JSON answer, however it was sent (returned or reply.code(201).send(...)).
       preSerialization: def.response && app.config.validateResponses ? checkResponse(def, def.response) : undefined,
       onRequest: async (req, reply) => {
-        if (!csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
+        if (!(def.csrf === false && def.auth === 'public') && !csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
         if (def.auth === 'public') return;
         const user = await loadSession(app.db, app.config, req);
         if (!user) return reply.code(401).send({ message: 'Unauthenticated.' });

@@ -6,3 +6,4 @@ export * from './core';
 export * from './loans';
 export * from './money';
 export * from './borrower-web';
+export * from './disbursements';
