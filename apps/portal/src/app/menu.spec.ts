@@ -30,7 +30,10 @@ describe('the menu of the registry as it is today', () => {
       'Loans > Top-ups > Approved /loans/topup/approved',
       'Loans > Top-ups > Closed /loans/topup/closed',
     ];
-    const disbursements = ['Transactions > Disbursements > View All /transactions/disbursements'];
+    const disbursements = [
+      'Transactions > Disbursements > View All /transactions/disbursements',
+      'Transactions > Disbursements > Instant /transactions/disbursements/instant',
+    ];
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...disbursements]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...disbursements]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual([...applicationLists, ...disbursements]);
