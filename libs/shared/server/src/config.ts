@@ -47,6 +47,13 @@ export interface Config {
   borrowerHost: string | undefined;
   /** Bearer token that opens GET /metrics (Prometheus); without it /metrics answers 404. METRICS_TOKEN. */
   metricsToken: string | undefined;
+  /**
+   * Runs the background job queue (pg-boss) in this instance: JOBS=on (default) or off.
+   * Off in test harnesses unless a test asks for it.
+   */
+  jobs: boolean;
+  /** Seconds between polls of an idle job worker (JOBS_POLL_SECONDS, default 2; at least 0.5). */
+  jobsPollSeconds: number;
 }
 
 function flag(value: string | undefined, fallback: boolean, name: string): boolean {
@@ -93,12 +100,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDir: env['WEB_DIR'] ? path.resolve(cwd, env['WEB_DIR']) : production && existsSync(defaultWebDir) ? defaultWebDir : undefined,
     borrowerHost: env['BORROWER_HOST']?.toLowerCase() || undefined,
     metricsToken: env['METRICS_TOKEN'] || undefined,
+    jobs: flag(env['JOBS'], true, 'JOBS'),
+    jobsPollSeconds: Math.max(0.5, Number(env['JOBS_POLL_SECONDS'] || 2) || 2),
   };
 }
 
 /** Defaults for tests: in-memory database, no seed, answers checked against their schemas. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, ...overrides };
+  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, jobs: false, jobsPollSeconds: 0.5, ...overrides };
 }
 
 /**

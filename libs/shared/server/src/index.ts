@@ -3,6 +3,7 @@ export * from './config';
 export * from './csv';
 export * from './db';
 export * from './http';
+export * from './jobs';
 export * from './ops';
 export * from './ports';
 export * from './password';

@@ -6,6 +6,7 @@ import { collectMetrics, Metrics, registerHttpHardening, registerOps, registerWe
 import { registerErrorHandling } from './http/errors';
 import { registerApiDocs, registerOpenApi } from './http/openapi';
 import type { RouteDef } from './http/route';
+import { Jobs } from './jobs';
 import { outboxPorts, withDelivery, type DeliverySink, type Ports } from './ports';
 import './types.d';
 
@@ -57,6 +58,21 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   app.decorate('config', config);
   const ports: Ports = { ...outboxPorts(db), ...opts.ports };
   app.decorate('ports', opts.deliveredTo ? withDelivery(ports, opts.deliveredTo) : ports);
+  // The job queue: domain plugins register their handlers below; it starts once the app is
+  // ready (JOBS=on) and stops, waiting for running jobs, before the app closes.
+  const jobs = new Jobs(db, {
+    pollingIntervalSeconds: config.jobsPollSeconds,
+    onError: (err) => app.log.error({ err }, 'jobs: background error'),
+  });
+  app.decorate('jobs', jobs);
+  if (config.jobs) {
+    app.addHook('onReady', async () => {
+      await jobs.start();
+    });
+  }
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
   app.decorate('routeTable', [] as RouteDef[]);
   // Every route Fastify knows, however registered: the route-walk test checks that each
   // one is also in routeTable (registered through registerRoutes, so it declares its auth).
@@ -82,7 +98,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   await registerOpenApi(app);
   registerErrorHandling(app);
   const migrations = loadMigrations(opts.migrationsDir ?? migrationsDir()).map((m) => m.name);
-  registerOps(app, { migrations, metrics, poolStats: opts.poolStats });
+  registerOps(app, { migrations, metrics, poolStats: opts.poolStats, jobs });
   registerApiDocs(app);
   if (config.webDir) await registerWebApps(app, { dir: config.webDir, borrowerHost: config.borrowerHost });
   for (const mod of opts.modules ?? []) await app.register(mod);

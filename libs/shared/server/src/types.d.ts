@@ -1,6 +1,7 @@
 import type { Db } from './db';
 import type { Config } from './config';
 import type { Ports } from './ports';
+import type { Jobs } from './jobs';
 import type { RouteDef } from './http/route';
 import type { SessionUser } from './http/session';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     ports: Ports;
+    /** The background job queue (pg-boss): register handlers in a plugin, send from routes. */
+    jobs: Jobs;
     /** Every route registered through registerRoutes (the route-walk test reads it). */
     routeTable: RouteDef[];
     /** 'METHOD url' of every route Fastify registered (HEAD excluded). */

@@ -6,12 +6,15 @@ import { queryRows } from '../db';
 import { defineRoute, registerRoutes } from '../http/route';
 import { HttpError } from '../http/errors';
 import type { Metrics, PoolStats } from './metrics';
+import type { Jobs } from '../jobs';
 
 export interface OpsOptions {
   /** Names of the migrations this build carries; ready only when all are applied. */
   migrations: readonly string[];
   metrics: Metrics;
   poolStats?: () => PoolStats;
+  /** The job queue: its state in /health/ready, its depth in /metrics. */
+  jobs?: Jobs;
 }
 
 function tokenMatches(header: string | undefined, token: string): boolean {
@@ -61,6 +64,12 @@ export function registerOps(app: FastifyInstance, opts: OpsOptions): void {
           checks['database'] = 'unreachable';
           ok = false;
         }
+        // Only where this instance runs the queue (JOBS=on).
+        if (opts.jobs && opts.jobs.state !== 'off') {
+          const jobs = opts.jobs.health();
+          checks['jobs'] = jobs.status;
+          if (!jobs.ok) ok = false;
+        }
         return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready', checks });
       },
     }),
@@ -70,13 +79,19 @@ export function registerOps(app: FastifyInstance, opts: OpsOptions): void {
       // Prometheus text, not JSON.
       response: null,
       auth: 'public',
-      handler: ({ req, reply, config }) => {
+      handler: async ({ req, reply, config }) => {
         // Off unless configured: the figures describe the system to whoever can read them.
         if (!config.metricsToken) throw new HttpError(404, `The route GET /metrics could not be found.`);
         if (!tokenMatches(req.headers.authorization, config.metricsToken)) {
           return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'Unauthenticated.' });
         }
-        return reply.type('text/plain; version=0.0.4; charset=utf-8').send(opts.metrics.render(opts.poolStats?.()));
+        let queues: Awaited<ReturnType<Jobs['depth']>> | undefined;
+        try {
+          queues = opts.jobs ? await opts.jobs.depth() : undefined;
+        } catch (err) {
+          req.log.warn({ err }, 'metrics: job queue depth unavailable');
+        }
+        return reply.type('text/plain; version=0.0.4; charset=utf-8').send(opts.metrics.render(opts.poolStats?.(), queues));
       },
     }),
   ]);

@@ -43,7 +43,7 @@ export class Metrics {
     h.count += 1;
   }
 
-  render(pool?: PoolStats): string {
+  render(pool?: PoolStats, queues?: ReadonlyArray<{ name: string; queued: number; active: number; failed: number }>): string {
     const lines: string[] = [];
     lines.push('# HELP http_requests_total Requests answered, by method, route pattern and status.');
     lines.push('# TYPE http_requests_total counter');
@@ -70,6 +70,15 @@ export class Metrics {
       lines.push('# HELP db_pool_waiting Queries waiting for a pool connection.');
       lines.push('# TYPE db_pool_waiting gauge');
       lines.push(`db_pool_waiting ${pool.waiting}`);
+    }
+    if (queues && queues.length) {
+      lines.push('# HELP jobs_queue_depth Background jobs by queue and state (waiting, active, failed).');
+      lines.push('# TYPE jobs_queue_depth gauge');
+      for (const q of queues) {
+        lines.push(`jobs_queue_depth{queue="${esc(q.name)}",state="queued"} ${q.queued}`);
+        lines.push(`jobs_queue_depth{queue="${esc(q.name)}",state="active"} ${q.active}`);
+        lines.push(`jobs_queue_depth{queue="${esc(q.name)}",state="failed"} ${q.failed}`);
+      }
     }
     const mem = process.memoryUsage();
     lines.push('# HELP process_resident_memory_bytes Resident memory.');

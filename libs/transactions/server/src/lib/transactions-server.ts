@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { registerRoutes } from '@loan/shared-server';
+import { registerRoutes, schema } from '@loan/shared-server';
+import { eq } from 'drizzle-orm';
+import { runRule } from './disbursements/auto';
 import { disbursementRoutes, registerCallback } from './disbursements/routes';
 import { settlePending } from './disbursements/disburse';
 
@@ -7,7 +9,20 @@ import { settlePending } from './disbursements/disburse';
 export const transactionsServer: FastifyPluginAsync = async (app) => {
   registerRoutes(app, [...disbursementRoutes]);
   await registerCallback(app);
+  // Auto disbursement: every minute, once across every api instance (pg-boss schedule), each
+  // active rule pays what it may (daily limit, global float DISBURSE_FLOAT_LIMIT); a loan is paid
+  // once whatever races it (the same once-only path as an instant payment).
+  app.jobs.register(
+    AUTO_DISBURSE_JOB,
+    async () => {
+      const rules = await app.db.select().from(schema.autoDisburseRules).where(eq(schema.autoDisburseRules.active, true));
+      for (const rule of rules) await runRule(app.db, app.ports, rule, process.env['DISBURSE_FLOAT_LIMIT'] || null);
+    },
+    { schedule: '* * * * *', retryLimit: 0 },
+  );
 };
+
+export const AUTO_DISBURSE_JOB = 'auto-disburse';
 
 /**
  * Asks the provider every `intervalMs` about the disbursements still pending (the status poll
