@@ -9,6 +9,7 @@ import {
   openDatabase,
   seedIfEmpty,
 } from '@loan/shared-server';
+import { startDisbursementPoller } from '@loan/transactions-server';
 import { buildApp, MIGRATIONS_DIR } from './app';
 
 async function main() {
@@ -36,6 +37,9 @@ async function main() {
     listen: database.listen,
   });
   app.addHook('onClose', () => database.close());
+  // Pending disbursements: ask the mobile-money provider for their outcome (DISBURSE_POLL_MS, 0 = off).
+  const pollMs = Number(process.env['DISBURSE_POLL_MS'] ?? 2000);
+  if (pollMs > 0) startDisbursementPoller(app, pollMs);
   closeOnSignals(app);
   await app.listen({ host: config.host, port: config.port });
   const web = config.webDir ? `; serving the web apps from ${config.webDir}` : '';

@@ -38,6 +38,13 @@ describe('route walk: authorization of every route', () => {
         continue;
       }
       const url = fillParams(r.url);
+      if (r.csrf === false) {
+        // Server to server (a provider's signed callback): public, and refused without its signature.
+        expect(r.auth).toBe('public');
+        const unsigned = await t.app.inject({ method: r.method, url, payload: {} });
+        if (unsigned.statusCode !== 401) failures.push(`${routeName(r)}: unsigned ${unsigned.statusCode}`);
+        continue;
+      }
       const missing = await t.app.inject({ method: r.method, url, headers: { cookie: admin.cookie }, payload: {} });
       const wrong = await t.app.inject({ method: r.method, url, headers: { ...admin, 'x-xsrf-token': 'forged' }, payload: {} });
       if (missing.statusCode !== 419 || wrong.statusCode !== 419) failures.push(`${routeName(r)}: ${missing.statusCode}/${wrong.statusCode}`);

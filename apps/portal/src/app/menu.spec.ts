@@ -34,6 +34,7 @@ describe('the menu of the registry as it is today', () => {
     // Each domain's ready menu entries, in menu order after the loans group.
     const transactions = [
       'Transactions > Disbursements > View All /transactions/disbursements',
+      'Transactions > Disbursements > Instant /transactions/disbursements/instant',
       'Transactions > Repayments > Add /transactions/repayments?add=1',
     ];
     const communication = ['Communication /communication'];

@@ -38,6 +38,7 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/topup/closed',
     '/loans/topup/:id',
     '/transactions/disbursements',
+    '/transactions/disbursements/instant',
     '/transactions/disbursements/:id',
     '/transactions/repayments',
     '/communication',

@@ -1,2 +1,19 @@
-export { disbursementsApi, disbursementListParams, useGetDisbursementsQuery, useGetDisbursementQuery, type DisbursementListArgs } from './lib/disbursements/disbursements-api';
+export {
+  disbursementsApi,
+  disbursementListParams,
+  disbursementFilterParams,
+  useGetDisbursementsQuery,
+  useGetDisbursementQuery,
+  useGetPayableLoansQuery,
+  useDisburseOneMutation,
+  useDisburseBulkPartMutation,
+  useRefreshDisbursementMutation,
+  useRetryDisbursementMutation,
+  useReconcileDisbursementsMutation,
+  useDeleteDisbursementMutation,
+  type DisbursementListArgs,
+  type DisbursementFilters,
+  type PayArgs,
+  type PayBulkArgs,
+} from './lib/disbursements/disbursements-api';
 export * from './lib/repayments/repayments-api';

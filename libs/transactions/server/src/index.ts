@@ -1,1 +1,2 @@
-export { transactionsServer } from './lib/transactions-server';
+export { transactionsServer, startDisbursementPoller } from './lib/transactions-server';
+export { settlePending } from './lib/disbursements/disburse';

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { listEnvelope, listPageParams, moneySchema, searchParamSchema, timestampSchema } from './fields';
+import {
+  blankAsAbsent,
+  businessDateSchema,
+  idListSchema,
+  idSchema,
+  listEnvelope,
+  listPageParams,
+  moneySchema,
+  searchParamSchema,
+  textField,
+  timestampSchema,
+  withDateOrder,
+} from './fields';
 
 /**
  * The disbursements of the transactions domain (spec §7 "/api/transactions"): libs/transactions/server
@@ -9,7 +21,27 @@ import { listEnvelope, listPageParams, moneySchema, searchParamSchema, timestamp
 export const DISBURSEMENTS_PATHS = {
   list: '/api/transactions/disbursements',
   byId: '/api/transactions/disbursements/:id',
+  /** The filtered list as CSV (same filters as the list). */
+  export: '/api/transactions/disbursements/export',
+  /** Spec §7 `disburse-client`: the payable loans (signed, not disbursed). */
+  payable: '/api/disburse-client',
+  /** Spec §7 "disburse single and bulk": each needs an Idempotency-Key header. */
+  disburseSingle: '/api/transactions/disburse/single',
+  disburseBulk: '/api/transactions/disburse/bulk',
+  /** Ask the provider for the outcome now (instead of waiting for the poller or the callback). */
+  refresh: '/api/transactions/disbursements/:id/refresh',
+  /** A failed one sent again as a new attempt (Idempotency-Key). */
+  retry: '/api/transactions/disbursements/:id/retry',
+  reconcile: '/api/transactions/disbursements/reconcile',
+  remove: '/api/transactions/disbursements/:id',
+  /** The provider's callback: signed with the shared secret (HMAC-SHA256 of the body, header X-Callback-Signature). */
+  callback: '/api/transactions/disbursements/callback',
 } as const;
+
+/** The header every disbursing call carries: one key per intended payment. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** The header of a repeated call's answer: the first answer, replayed. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const DISBURSEMENT_STATUSES = ['pending', 'success', 'failed'] as const;
 export type DisbursementStatus = (typeof DISBURSEMENT_STATUSES)[number];
@@ -35,6 +67,8 @@ export const disbursementSchema = z
     failure_reason: z.string().nullable(),
     batch_id: z.string().nullable(),
     rule_id: z.number().int().positive().nullable(),
+    reference_code: z.string().nullable(),
+    client_name: z.string().nullable(),
     reconciled: z.boolean(),
     reconciled_at: timestampSchema.nullable(),
     created_at: timestampSchema,
@@ -42,12 +76,137 @@ export const disbursementSchema = z
   .strict();
 export type Disbursement = z.output<typeof disbursementSchema>;
 
-/** `GET /api/transactions/disbursements?page=1&pageSize=15&search=...` (or `&cursor=` the previous page's nextCursor). */
-export const disbursementListQuerySchema = z.object({
-  ...listPageParams,
-  search: searchParamSchema,
-});
-export type DisbursementListQuery = z.output<typeof disbursementListQuerySchema>;
+const flagSchema = z.enum(['true', 'false'], { message: "Must be 'true' or 'false'." });
 
-/** The list's answer: the one list envelope, newest first. */
-export const disbursementListSchema = listEnvelope(disbursementSchema);
+/** The list's filters (also the CSV export's): status, mode, business-date range, branch, reconciled, search. */
+const filters = {
+  search: searchParamSchema,
+  status: blankAsAbsent(z.enum(DISBURSEMENT_STATUSES, { message: `Must be one of ${DISBURSEMENT_STATUSES.join(', ')}.` })),
+  mode: blankAsAbsent(z.enum(DISBURSEMENT_MODES, { message: `Must be one of ${DISBURSEMENT_MODES.join(', ')}.` })),
+  fromDate: blankAsAbsent(businessDateSchema),
+  toDate: blankAsAbsent(businessDateSchema),
+  branch_id: idSchema.optional(),
+  reconciled: blankAsAbsent(flagSchema),
+};
+
+/** `GET /api/transactions/disbursements?page=1&pageSize=15&status=failed&...` (or `&cursor=` the previous page's nextCursor). */
+export const disbursementListQuerySchema = withDateOrder(z.object({ ...listPageParams, ...filters }));
+export type DisbursementListQuery = z.output<typeof disbursementListQuerySchema>;
+export const disbursementExportQuerySchema = withDateOrder(z.object(filters));
+export type DisbursementExportQuery = z.output<typeof disbursementExportQuerySchema>;
+
+/** Count and exact sum of the whole filtered set (every page). */
+export const disbursementTotalsSchema = z.object({ count: z.number().int().nonnegative(), amount: moneySchema }).strict();
+export type DisbursementTotals = z.output<typeof disbursementTotalsSchema>;
+
+/** The list's answer: the one list envelope, newest first, with the totals of the filtered set. */
+export const disbursementListSchema = listEnvelope(disbursementSchema).extend({ totals: disbursementTotalsSchema });
+export type DisbursementList = z.output<typeof disbursementListSchema>;
+
+/** What happened to a disbursement: sent, the provider's answers, retries, reconciliation. */
+export const disbursementEventSchema = z
+  .object({
+    id: z.number().int().positive(),
+    kind: z.enum(['initiate', 'poll', 'callback', 'retry', 'reconcile', 'error']),
+    status: z.string().nullable(),
+    message: z.string().nullable(),
+    payload: z.record(z.string(), z.unknown()),
+    created_at: timestampSchema,
+  })
+  .strict();
+export type DisbursementEvent = z.output<typeof disbursementEventSchema>;
+
+/** An audit row of the disbursement (who, what, when, from where). */
+export const disbursementAuditSchema = z
+  .object({
+    id: z.number().int().positive(),
+    action: z.string(),
+    user_name: z.string().nullable(),
+    ip_address: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    created_at: timestampSchema,
+  })
+  .strict();
+
+/** Every attempt of the same loan (a failed one retried is a new attempt). */
+export const disbursementAttemptSchema = z
+  .object({ id: z.number().int().positive(), status: z.enum(DISBURSEMENT_STATUSES), amount: moneySchema, created_at: timestampSchema })
+  .strict();
+
+/** `GET byId`: the disbursement, its provider messages, the loan it paid, its attempts and audit trail. */
+export const disbursementDetailsSchema = disbursementSchema
+  .extend({
+    events: z.array(disbursementEventSchema),
+    attempts: z.array(disbursementAttemptSchema),
+    audit: z.array(disbursementAuditSchema),
+    loan: z
+      .object({
+        id: z.number().int().positive(),
+        kind: z.enum(['application', 'topup']),
+        reference_code: z.string(),
+        fullname: z.string(),
+        status: z.string(),
+        amount: moneySchema,
+        total_amount_due: moneySchema,
+        tenure_months: z.number().int(),
+      })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type DisbursementDetails = z.output<typeof disbursementDetailsSchema>;
+
+/** One payable loan of `disburse-client` (NOTES.md): signed, not disbursed. */
+export const payableLoanSchema = z
+  .object({
+    application_id: z.number().int().positive(),
+    kind: z.enum(['application', 'topup']),
+    reference_code: z.string(),
+    client_id: z.number().int().positive().nullable(),
+    client_name: z.string(),
+    recipient: z.string(),
+    amount: moneySchema,
+    branch_id: z.number().int().positive().nullable(),
+    signed_at: timestampSchema,
+    /** The last failed attempt's reason, when the loan was tried before. */
+    last_failure: z.string().nullable(),
+  })
+  .strict();
+export type PayableLoan = z.output<typeof payableLoanSchema>;
+export const payableListQuerySchema = z.object({ ...listPageParams, search: searchParamSchema });
+export type PayableListQuery = z.output<typeof payableListQuerySchema>;
+export const payableListSchema = listEnvelope(payableLoanSchema).extend({ totals: disbursementTotalsSchema });
+export type PayableList = z.output<typeof payableListSchema>;
+
+/** `POST disburse/single`: one loan; the Idempotency-Key header names the intended payment. */
+export const disburseSingleBodySchema = z.object({ application_id: idSchema }).strict();
+export type DisburseSingleBody = z.output<typeof disburseSingleBodySchema>;
+export const disburseSingleResultSchema = z.object({ disbursement: disbursementSchema, replayed: z.boolean() }).strict();
+export type DisburseSingleResult = z.output<typeof disburseSingleResultSchema>;
+
+/** `POST disburse/bulk`: several loans under one batch (the client may send them in parts, each with its own key). */
+export const disburseBulkBodySchema = z
+  .object({
+    application_ids: idListSchema,
+    /** The batch label the run's parts share (a new one when absent). */
+    batch: blankAsAbsent(textField({ max: 64 })),
+  })
+  .strict();
+export type DisburseBulkBody = z.output<typeof disburseBulkBodySchema>;
+export const disburseBulkItemSchema = z
+  .object({
+    application_id: z.number().int().positive(),
+    outcome: z.enum(['sent', 'refused']),
+    disbursement: disbursementSchema.nullable(),
+    message: z.string().nullable(),
+  })
+  .strict();
+export type DisburseBulkItem = z.output<typeof disburseBulkItemSchema>;
+export const disburseBulkResultSchema = z
+  .object({ batch_id: z.string(), results: z.array(disburseBulkItemSchema), replayed: z.boolean() })
+  .strict();
+export type DisburseBulkResult = z.output<typeof disburseBulkResultSchema>;
+
+export const reconcileBodySchema = z.object({ ids: idListSchema }).strict();
+export const reconcileResultSchema = z.object({ reconciled: z.number().int().nonnegative(), skipped: z.number().int().nonnegative() }).strict();
+export type ReconcileResult = z.output<typeof reconcileResultSchema>;

@@ -144,7 +144,8 @@ export const SCREENS = {
     title: 'Instant Disbursement',
     permissions: [...transactions, P.viewInstantDisbursements],
     menu: { group: DISBURSEMENTS, label: 'Instant', order: 41 },
-    status: 'planned',
+    firstCall: { path: DISBURSEMENTS_PATHS.payable },
+    status: 'ready',
   },
   autoDisbursement: {
     path: '/transactions/disbursements/auto',

@@ -77,14 +77,13 @@ export interface RouteDef<
   allowWithout?: (user: SessionUser, params: Record<string, string>) => boolean;
   /** Limit per client IP (and route): at most `limit` calls per `windowSeconds`. */
   rateLimit?: { limit: number; windowSeconds: number };
-  /** Largest accepted body in bytes (Fastify's default is 1 MiB). */
-  bodyLimit?: number;
   /**
-   * `false`: no CSRF check, for a provider's server-to-server callback (a gateway's
-   * delivery report) that proves itself with its own token. Only on 'public' routes: no
-   * browser session is ever loaded on them.
+   * `false` skips the CSRF check: only for a 'public' route called server to server and
+   * authenticated otherwise (a provider's callback signed with a shared secret).
    */
   csrf?: false;
+  /** Largest accepted body in bytes (Fastify's default is 1 MiB). */
+  bodyLimit?: number;
   /**
    * The handler. Its return value is sent as JSON (status 200) unless it sends the
    * reply itself (`return reply.code(204).send()`).
@@ -161,7 +160,7 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
       // Every 2xx JSON answer, however it was sent (returned or reply.code(201).send(...)).
       preSerialization: def.response && app.config.validateResponses ? checkResponse(def, def.response) : undefined,
       onRequest: async (req, reply) => {
-        if (def.csrf !== false && !csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
+        if (!(def.csrf === false && def.auth === 'public') && !csrfOk(req)) return reply.code(419).send(CSRF_MISMATCH);
         if (def.auth === 'public') return;
         let user = await loadSession(app.db, app.config, req);
         // A token rotated on another instance a moment ago: read the session itself before refusing.

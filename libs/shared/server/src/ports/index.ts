@@ -5,6 +5,7 @@ import { SmtpEmail } from './smtp';
 import { HttpSms } from './sms-http';
 import { SMS_DELIVERY_REPORTS_URL } from './delivery-reports';
 import type { Config } from '../config';
+import { mobileMoneyFromEnv, type MobileMoneyPort } from './mobile-money';
 
 export * from './sms';
 export * from './email';
@@ -14,15 +15,18 @@ export * from './deliver';
 export * from './smtp';
 export * from './sms-http';
 export * from './delivery-reports';
+export * from './mobile-money';
 
 /** Outside systems behind ports; the defaults record in the messages outbox. */
 export interface Ports {
   sms: SmsPort;
   email: EmailPort;
+  /** Disbursements' mobile-money provider (the sandbox unless MOBILE_MONEY_PROVIDER says otherwise). */
+  mobileMoney: MobileMoneyPort;
 }
 
 export function outboxPorts(db: Db): Ports {
-  return { sms: new OutboxSms(db), email: new OutboxEmail(db) };
+  return { sms: new OutboxSms(db), email: new OutboxEmail(db), mobileMoney: mobileMoneyFromEnv() };
 }
 
 /**
@@ -42,5 +46,5 @@ export function portsFromConfig(db: Db, config: Config): Ports {
   const email: EmailPort = config.smtpUrl
     ? new SmtpEmail(db, { url: config.smtpUrl, from: config.mailFrom, ignoreTLS: config.smtpIgnoreTls })
     : new OutboxEmail(db);
-  return { sms, email };
+  return { sms, email, mobileMoney: mobileMoneyFromEnv() };
 }

@@ -1,7 +1,46 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { registerRoutes } from '@loan/shared-server';
-import { disbursementRoutes } from './disbursements/routes';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { registerRoutes, schema } from '@loan/shared-server';
+import { eq } from 'drizzle-orm';
+import { runRule } from './disbursements/auto';
+import { disbursementRoutes, registerCallback } from './disbursements/routes';
 import { repaymentRoutes } from './repayments/routes';
+import { settlePending } from './disbursements/disburse';
 
 /** The transactions domain's api: the routes of each part (disbursements, repayments), one plugin. */
-export const transactionsServer: FastifyPluginAsync = async (app) => registerRoutes(app, [...disbursementRoutes, ...repaymentRoutes]);
+export const transactionsServer: FastifyPluginAsync = async (app) => {
+  registerRoutes(app, [...disbursementRoutes, ...repaymentRoutes]);
+  await registerCallback(app);
+  // Auto disbursement: every minute, once across every api instance (pg-boss schedule), each
+  // active rule pays what it may (daily limit, global float DISBURSE_FLOAT_LIMIT); a loan is paid
+  // once whatever races it (the same once-only path as an instant payment).
+  app.jobs.register(
+    AUTO_DISBURSE_JOB,
+    async () => {
+      const rules = await app.db.select().from(schema.autoDisburseRules).where(eq(schema.autoDisburseRules.active, true));
+      for (const rule of rules) await runRule(app.db, app.ports, rule, process.env['DISBURSE_FLOAT_LIMIT'] || null);
+    },
+    { schedule: '* * * * *', retryLimit: 0 },
+  );
+};
+
+export const AUTO_DISBURSE_JOB = 'auto-disburse';
+
+/**
+ * Asks the provider every `intervalMs` about the disbursements still pending (the status poll
+ * of the mobile-money shape; a callback may settle them sooner). Started by the api's main, not
+ * by tests. Settling is idempotent (row lock), so several api instances may poll.
+ */
+export function startDisbursementPoller(app: FastifyInstance, intervalMs = 2000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    settlePending(app.db, app.ports)
+      .catch((err) => app.log.warn({ err }, 'disbursement poll failed'))
+      .finally(() => (running = false));
+  }, intervalMs);
+  timer.unref();
+  const stop = () => clearInterval(timer);
+  app.addHook('onClose', async () => stop());
+  return stop;
+}

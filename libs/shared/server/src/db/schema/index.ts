@@ -8,3 +8,4 @@ export * from './money';
 export * from './borrower-web';
 export * from './balances';
 export * from './admin';
+export * from './disbursements';

@@ -32,6 +32,9 @@ export const disbursements = pgTable('disbursements', {
   failureReason: text('failure_reason'),
   batchId: text('batch_id'),
   ruleId: id('rule_id'),
+  /** Our X-Reference-Id at the provider (0820_disbursement_rules.sql). */
+  referenceId: text('reference_id'),
+  settledAt: tstz('settled_at'),
   reconciled: boolean('reconciled').notNull().default(false),
   reconciledAt: tstz('reconciled_at'),
   reconciledBy: id('reconciled_by'),

@@ -1,34 +1,153 @@
 import { api } from '@loan/shared-data-access-api';
-import { DISBURSEMENTS_PATHS, type Disbursement, type ListEnvelope } from '@loan/shared-contract';
+import {
+  DISBURSEMENTS_PATHS,
+  IDEMPOTENCY_KEY_HEADER,
+  type DisburseBulkResult,
+  type DisbursementDetails,
+  type DisbursementList,
+  type DisburseSingleResult,
+  type Disbursement,
+  type PayableList,
+  type ReconcileResult,
+} from '@loan/shared-contract';
 
-export interface DisbursementListArgs {
-  page: number;
-  pageSize: number;
+/** The list's filters, as the URL holds them (blank = no filter). */
+export interface DisbursementFilters {
   search?: string;
+  status?: string;
+  mode?: string;
+  fromDate?: string;
+  toDate?: string;
+  branch_id?: string;
+  reconciled?: string;
 }
 
-/** The list's query string: only what was chosen. */
-export function disbursementListParams(args: DisbursementListArgs): Record<string, string | number> {
-  const params: Record<string, string | number> = { page: args.page, pageSize: args.pageSize };
-  const search = args.search?.trim();
-  if (search) params['search'] = search;
+export interface DisbursementListArgs extends DisbursementFilters {
+  page: number;
+  pageSize: number;
+}
+
+const FILTER_KEYS = ['search', 'status', 'mode', 'fromDate', 'toDate', 'branch_id', 'reconciled'] as const;
+
+/** The filters' query string: only what was chosen (the list's and the CSV export's). */
+export function disbursementFilterParams(args: DisbursementFilters): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const k of FILTER_KEYS) {
+    const v = args[k]?.trim();
+    if (v) params[k] = v;
+  }
   return params;
 }
 
+/** The list's query string: page, size and the chosen filters. */
+export function disbursementListParams(args: DisbursementListArgs): Record<string, string | number> {
+  return { page: args.page, pageSize: args.pageSize, ...disbursementFilterParams(args) };
+}
+
+/** One intended payment: the key the server uses to pay it at most once, however often it is sent. */
+export interface PayArgs {
+  applicationId: number;
+  idempotencyKey: string;
+}
+
+export interface PayBulkArgs {
+  applicationIds: number[];
+  batchId: string;
+  idempotencyKey: string;
+}
+
 const LIST_TAG = { type: 'Disbursement' as const, id: 'LIST' };
+const PAYABLE_TAG = { type: 'Disbursement' as const, id: 'PAYABLE' };
+const changed = [LIST_TAG, PAYABLE_TAG, 'Dashboard' as const];
 
 export const disbursementsApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (b) => ({
-    getDisbursements: b.query<ListEnvelope<Disbursement>, DisbursementListArgs>({
+    getDisbursements: b.query<DisbursementList, DisbursementListArgs>({
       query: (args) => ({ url: DISBURSEMENTS_PATHS.list, params: disbursementListParams(args) }),
       providesTags: (res) => [LIST_TAG, ...(res?.items ?? []).map((r) => ({ type: 'Disbursement' as const, id: r.id }))],
     }),
-    getDisbursement: b.query<Disbursement, number>({
+    getDisbursement: b.query<DisbursementDetails, number>({
       query: (id) => DISBURSEMENTS_PATHS.byId.replace(':id', String(id)),
       providesTags: (_res, _err, id) => [{ type: 'Disbursement', id }],
+    }),
+    getPayableLoans: b.query<PayableList, { page: number; pageSize: number; search?: string }>({
+      query: ({ page, pageSize, search }) => ({
+        url: DISBURSEMENTS_PATHS.payable,
+        params: { page, pageSize, ...(search?.trim() ? { search: search.trim() } : {}) },
+      }),
+      providesTags: [PAYABLE_TAG],
+    }),
+    disburseOne: b.mutation<DisburseSingleResult, PayArgs>({
+      query: ({ applicationId, idempotencyKey }) => ({
+        url: DISBURSEMENTS_PATHS.disburseSingle,
+        method: 'POST',
+        body: { application_id: applicationId },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+      invalidatesTags: (_res, err) => (err ? [PAYABLE_TAG] : changed),
+      extraOptions: {
+        toast: {
+          success: (data) => {
+            const d = (data as DisburseSingleResult).disbursement;
+            return d.status === 'failed' ? `Disbursement #${d.id} failed: ${d.failure_reason ?? 'refused by the provider'}.` : `Disbursement #${d.id} sent (${d.status}).`;
+          },
+          error: true,
+        },
+      },
+    }),
+    /** One part of a bulk run (the screen sends the loans one by one to show each row's progress); toasts are the screen's summary. */
+    disburseBulkPart: b.mutation<DisburseBulkResult, PayBulkArgs>({
+      query: ({ applicationIds, batchId, idempotencyKey }) => ({
+        url: DISBURSEMENTS_PATHS.disburseBulk,
+        method: 'POST',
+        body: { application_ids: applicationIds, batch: batchId },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+    }),
+    refreshDisbursement: b.mutation<Disbursement, number>({
+      query: (id) => ({ url: DISBURSEMENTS_PATHS.refresh.replace(':id', String(id)), method: 'POST' }),
+      invalidatesTags: (_res, err, id) => (err ? [] : [{ type: 'Disbursement', id }, ...changed]),
+      extraOptions: { toast: { success: (data) => `Status: ${(data as Disbursement).status}.`, error: true } },
+    }),
+    retryDisbursement: b.mutation<DisburseSingleResult, { id: number; idempotencyKey: string }>({
+      query: ({ id, idempotencyKey }) => ({
+        url: DISBURSEMENTS_PATHS.retry.replace(':id', String(id)),
+        method: 'POST',
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+      invalidatesTags: (_res, err, { id }) => (err ? [] : [{ type: 'Disbursement', id }, ...changed]),
+      extraOptions: { toast: { success: (data) => `Sent again as disbursement #${(data as DisburseSingleResult).disbursement.id}.`, error: true } },
+    }),
+    reconcileDisbursements: b.mutation<ReconcileResult, number[]>({
+      query: (ids) => ({ url: DISBURSEMENTS_PATHS.reconcile, method: 'POST', body: { ids } }),
+      invalidatesTags: (_res, err, ids) => (err ? [] : [...ids.map((id) => ({ type: 'Disbursement' as const, id })), ...changed]),
+      extraOptions: {
+        toast: {
+          success: (data) => {
+            const r = data as ReconcileResult;
+            return `${r.reconciled} reconciled${r.skipped ? `, ${r.skipped} skipped (only successful, not yet reconciled ones)` : ''}.`;
+          },
+          error: true,
+        },
+      },
+    }),
+    deleteDisbursement: b.mutation<null, number>({
+      query: (id) => ({ url: DISBURSEMENTS_PATHS.remove.replace(':id', String(id)), method: 'DELETE' }),
+      invalidatesTags: (_res, err) => (err ? [] : changed),
+      extraOptions: { toast: { success: (_d, id) => `Disbursement #${String(id)} deleted.`, error: true } },
     }),
   }),
 });
 
-export const { useGetDisbursementsQuery, useGetDisbursementQuery } = disbursementsApi;
+export const {
+  useGetDisbursementsQuery,
+  useGetDisbursementQuery,
+  useGetPayableLoansQuery,
+  useDisburseOneMutation,
+  useDisburseBulkPartMutation,
+  useRefreshDisbursementMutation,
+  useRetryDisbursementMutation,
+  useReconcileDisbursementsMutation,
+  useDeleteDisbursementMutation,
+} = disbursementsApi;

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DISBURSEMENTS_PATHS } from '@loan/shared-contract';
-import { lastRequest, renderWithProviders, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { DISBURSEMENTS_PATHS, P } from '@loan/shared-contract';
+import { lastRequest, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { renderScreen } from '@loan/shared-permissions/testing';
 import { disbursementsVariants } from '@loan/transactions-data-access/testing';
 import { SCREENS } from '@loan/shared-screens';
 import { DisbursementsListPage } from './disbursements-list-page';
@@ -10,7 +11,7 @@ const server = setupApiServer(disbursementsVariants.list.ok);
 const TITLE = SCREENS.disbursements.title;
 
 it('shows the first page newest first, and asks the api for what the URL holds', async () => {
-  renderWithProviders(<DisbursementsListPage />, { route: '/transactions/disbursements?pageSize=25&search=1' });
+  renderScreen(<DisbursementsListPage />, { permissions: [P.viewTransactionModule, P.viewAllDisbursements, P.reconcileDisbursements], route: '/transactions/disbursements?pageSize=25&search=1' });
   const table = await screen.findByRole('table', { name: TITLE });
   const rows = await within(table).findAllByRole('row');
   // A header row, then the 13 names holding a 1 (newest first).
@@ -24,7 +25,7 @@ it('shows the first page newest first, and asks the api for what the URL holds',
 });
 
 it('keeps the page and the search in the URL and asks again', async () => {
-  renderWithProviders(<DisbursementsListPage />, { route: '/transactions/disbursements' });
+  renderScreen(<DisbursementsListPage />, { permissions: [P.viewTransactionModule, P.viewAllDisbursements, P.reconcileDisbursements], route: '/transactions/disbursements' });
   await screen.findByRole('table', { name: TITLE });
   await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?page=2'));
@@ -39,16 +40,32 @@ it('keeps the page and the search in the URL and asks again', async () => {
 
 it('says when there is nothing to show', async () => {
   server.use(disbursementsVariants.list.empty);
-  renderWithProviders(<DisbursementsListPage />, { route: '/transactions/disbursements' });
+  renderScreen(<DisbursementsListPage />, { permissions: [P.viewTransactionModule, P.viewAllDisbursements, P.reconcileDisbursements], route: '/transactions/disbursements' });
   expect(await screen.findByText(`No ${TITLE.toLowerCase()}`)).toBeInTheDocument();
 });
 
 it('shows "Could not load" with a Retry that asks again (NOTES.md), not an empty list', async () => {
   server.use(disbursementsVariants.list.error);
-  renderWithProviders(<DisbursementsListPage />, { route: '/transactions/disbursements' });
+  renderScreen(<DisbursementsListPage />, { permissions: [P.viewTransactionModule, P.viewAllDisbursements, P.reconcileDisbursements], route: '/transactions/disbursements' });
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Could not load');
   server.use(disbursementsVariants.list.ok);
   await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('table', { name: TITLE })).toHaveTextContent('#40');
+});
+
+it('shows the totals of the filtered set, sends the filters, and reconciles the selected rows after a confirm', async () => {
+  server.use(disbursementsVariants.reconcile.ok);
+  renderScreen(<DisbursementsListPage />, {
+    permissions: [P.viewTransactionModule, P.viewAllDisbursements, P.reconcileDisbursements],
+    route: '/transactions/disbursements?status=success',
+  });
+  await screen.findByRole('table', { name: TITLE });
+  expect(lastRequest(DISBURSEMENTS_PATHS.list)?.query).toMatchObject({ status: 'success' });
+  expect(screen.getByTestId('disbursement-totals')).toHaveTextContent(/\d+ disbursements totalling ZMW [\d,]+\.\d{2}/);
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Select Disbursement 40' }));
+  await userEvent.click(screen.getByRole('button', { name: /Reconcile/ }));
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Reconcile' }));
+  await waitFor(() => expect(lastRequest(DISBURSEMENTS_PATHS.reconcile, 'POST')?.body).toEqual({ ids: [40] }));
 });

@@ -1,0 +1,175 @@
+import { useMemo, useState } from 'react';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { fromNgwee, P, toNgwee, type PayableLoan } from '@loan/shared-contract';
+import { usePermissions } from '@loan/shared-permissions';
+import { SCREENS } from '@loan/shared-screens';
+import { useDisburseBulkPartMutation, useDisburseOneMutation, useGetPayableLoansQuery } from '@loan/transactions-data-access';
+import { Button, ConfirmDialog, ListScreen, Money, PageSection, SectionTitleBar, useListParams, type BulkAction } from '@loan/shared-ui';
+import { formatDate } from '@loan/shared-util-format';
+
+const SCREEN = SCREENS.instantDisbursement;
+
+/** A new key per intended payment: repeating the same payment (a double click, a retried request) reuses it. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+type Progress = { state: 'waiting' | 'sending' | 'sent' | 'refused' | 'error'; text: string };
+
+const col = createColumnHelper<PayableLoan>();
+
+/** A pay request about to be confirmed: its key is fixed when the dialog opens. */
+interface PendingPay {
+  loan: PayableLoan;
+  key: string;
+}
+
+/**
+ * Instant disbursement: the payable loans of `disburse-client` (signed, not disbursed). Pay one
+ * (confirm with its amount) or several (confirm with the count and total); a bulk run sends the
+ * loans one by one and shows each row's progress. Each intended payment carries one
+ * Idempotency-Key, so a double click or a retried request pays once.
+ */
+export function InstantDisbursementPage() {
+  const list = useListParams();
+  const { params } = list;
+  const can = usePermissions();
+  const query = useGetPayableLoansQuery({ page: params.page, pageSize: params.pageSize, search: params.search });
+  const [payOne, paying] = useDisburseOneMutation();
+  const [payPart] = useDisburseBulkPartMutation();
+  const [confirming, setConfirming] = useState<PendingPay | null>(null);
+  const [progress, setProgress] = useState<Record<number, Progress>>({});
+  const canSingle = can(P.instantSingleDisburse);
+  const canBulk = can(P.instantBulkDisburse);
+
+  async function confirmSingle() {
+    if (!confirming) return;
+    const { loan, key } = confirming;
+    setProgress((p) => ({ ...p, [loan.application_id]: { state: 'sending', text: 'Sending…' } }));
+    const res = await payOne({ applicationId: loan.application_id, idempotencyKey: key });
+    setConfirming(null);
+    setProgress((p) => ({
+      ...p,
+      [loan.application_id]:
+        'data' in res && res.data
+          ? { state: 'sent', text: `#${res.data.disbursement.id} ${res.data.disbursement.status}` }
+          : { state: 'refused', text: 'Refused' },
+    }));
+  }
+
+  const columns = useMemo(
+    () =>
+      [
+        col.accessor('reference_code', { header: 'Loan' }),
+        col.accessor('client_name', { header: 'Client' }),
+        col.accessor('recipient', { header: 'Recipient' }),
+        col.accessor('amount', { header: 'Amount', cell: (c) => <Money value={c.getValue()} /> }),
+        col.accessor('signed_at', { header: 'Signed', cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),
+        col.accessor('last_failure', { header: 'Last attempt', cell: (c) => (c.getValue() ? <span className="text-red-700 dark:text-red-300">Failed: {c.getValue()}</span> : '—') }),
+        col.display({
+          id: 'progress',
+          header: 'Progress',
+          cell: (c) => {
+            const p = progress[c.row.original.application_id];
+            return p ? <span role="status" data-state={p.state}>{p.text}</span> : null;
+          },
+        }),
+        col.display({
+          id: 'pay',
+          header: () => <span className="sr-only">Actions</span>,
+          cell: (c) => {
+            const loan = c.row.original;
+            const p = progress[loan.application_id];
+            if (!canSingle || (p && p.state !== 'refused' && p.state !== 'error')) return null;
+            return (
+              <Button size="sm" onClick={() => setConfirming({ loan, key: newIdempotencyKey() })} aria-label={`Pay ${loan.reference_code}`}>
+                Pay
+              </Button>
+            );
+          },
+        }),
+      ] as ColumnDef<PayableLoan, unknown>[],
+    [progress, canSingle],
+  );
+
+  const bulkActions: BulkAction<PayableLoan>[] = canBulk
+    ? [
+        {
+          label: 'Pay selected',
+          confirm: {
+            title: 'Pay the selected loans',
+            message: (rows) => (
+              <>
+                Pay {rows.length} loan{rows.length === 1 ? '' : 's'}, <Money value={fromNgwee(rows.reduce((s, r) => s + toNgwee(r.amount), 0n))} /> in total, to
+                the borrowers' mobile money now?
+              </>
+            ),
+            confirmLabel: 'Pay now',
+          },
+          run: async (rows) => {
+            const batchId = `B-${newIdempotencyKey()}`;
+            setProgress((p) => ({ ...p, ...Object.fromEntries(rows.map((r) => [r.application_id, { state: 'waiting', text: 'Waiting…' } as Progress])) }));
+            const refused: { label: string; reason: string }[] = [];
+            let sent = 0;
+            for (const row of rows) {
+              setProgress((p) => ({ ...p, [row.application_id]: { state: 'sending', text: 'Sending…' } }));
+              const res = await payPart({ applicationIds: [row.application_id], batchId, idempotencyKey: `${batchId}-${row.application_id}` });
+              const item = 'data' in res ? res.data?.results[0] : undefined;
+              if (item?.outcome === 'sent' && item.disbursement) {
+                sent++;
+                setProgress((p) => ({ ...p, [row.application_id]: { state: 'sent', text: `#${item.disbursement?.id} ${item.disbursement?.status}` } }));
+              } else {
+                const reason = item?.message ?? 'Could not send';
+                refused.push({ label: row.reference_code, reason });
+                setProgress((p) => ({ ...p, [row.application_id]: { state: 'refused', text: reason } }));
+              }
+            }
+            return { message: `${sent} of ${rows.length} sent.`, refused };
+          },
+        },
+      ]
+    : [];
+
+  const totals = query.data?.totals;
+  return (
+    <PageSection>
+      <SectionTitleBar title={SCREEN.title} />
+      <ListScreen
+        caption="Payable loans"
+        columns={columns}
+        query={query}
+        list={list}
+        getRowId={(r) => String(r.application_id)}
+        rowLabel={(r) => r.reference_code}
+        searchLabel="Search by loan, client or mobile"
+        bulkActions={bulkActions}
+        header={
+          totals ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              {totals.count} payable loan{totals.count === 1 ? '' : 's'}, <Money value={totals.amount} /> in total
+            </p>
+          ) : null
+        }
+        emptyTitle="No loans to pay"
+        emptyMessage={params.search ? 'Nothing matches the search.' : 'Every signed loan has been disbursed.'}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Pay this loan"
+        message={
+          confirming ? (
+            <>
+              Pay {confirming.loan.reference_code} to {confirming.loan.client_name} ({confirming.loan.recipient}): <Money value={confirming.loan.amount} />?
+            </>
+          ) : null
+        }
+        confirmLabel="Pay now"
+        busy={paying.isLoading}
+        onConfirm={() => void confirmSingle()}
+        onCancel={() => setConfirming(null)}
+      />
+    </PageSection>
+  );
+}
+
+export default InstantDisbursementPage;

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addMonths } from 'date-fns';
+import type { DisbursementMode, DisburseBulkItem, ReconcileResult } from '@loan/shared-contract';
+import {
+  conflict,
+  HttpError,
+  inScope,
+  notFound,
+  postgresCode,
+  recordAudit,
+  schema,
+  type AuditActor,
+  type BranchScope,
+  type Db,
+  type Ports,
+  type TransferStatus,
+} from '@loan/shared-server';
+import * as repo from './repository';
+
+const t = schema.disbursements;
+const ev = schema.disbursementEvents;
+
+/** Who asks: the session user (and where from), or the system (poller, callback, rule). */
+export interface Actor {
+  audit: AuditActor;
+  scope: BranchScope;
+}
+
+export const SYSTEM_ACTOR: Actor = { audit: { userId: null, ip: null, userAgent: 'disbursements' }, scope: { all: true } };
+
+export const ALREADY_PAID = 'This loan has been disbursed already.';
+export const IN_FLIGHT = 'This loan is being disbursed: wait for the provider.';
+export const NOT_PAYABLE = 'Only an approved loan with a signed offer letter can be disbursed.';
+
+interface StartOptions {
+  mode: DisbursementMode;
+  batchId?: string | null;
+  ruleId?: number | null;
+}
+
+/**
+ * The check and the write in one transaction: the loan's row is locked (FOR UPDATE), it must be
+ * approved, signed and have no disbursement pending or paid; then the disbursement is recorded as
+ * pending with our reference id, and audited. The partial unique index on (application_id) of
+ * pending/paid rows is the last guard: a second insert fails and answers 409.
+ */
+export async function startDisbursement(db: Db, actor: Actor, applicationId: number, opts: StartOptions): Promise<repo.DisbursementRecord> {
+  try {
+    return await db.transaction(async (tx) => {
+      const lock = await repo.lockPayable(tx, applicationId);
+      if (!lock.exists || !inScope(actor.scope, lock.branchId)) throw notFound('Loan');
+      if (lock.live) throw conflict(lock.live.status === 'success' ? ALREADY_PAID : IN_FLIGHT);
+      if (lock.status !== 'approved' || !lock.signed || !lock.loan) throw conflict(NOT_PAYABLE);
+      const loan = lock.loan;
+      const [row] = await tx
+        .insert(t)
+        .values({
+          applicationId,
+          clientId: loan.client_id === null ? null : Number(loan.client_id),
+          branchId: loan.branch_id === null ? null : Number(loan.branch_id),
+          amount: loan.amount,
+          mode: opts.mode,
+          method: 'mobile_money',
+          recipient: loan.recipient,
+          status: 'pending',
+          provider: 'pending',
+          referenceId: randomUUID(),
+          batchId: opts.batchId ?? null,
+          ruleId: opts.ruleId ?? null,
+          createdBy: actor.audit.userId,
+        })
+        .returning();
+      await recordAudit(tx, actor.audit, {
+        action: 'disbursement.create',
+        entity: 'disbursement',
+        entityId: row.id,
+        details: { application_id: applicationId, reference_code: loan.reference_code, amount: row.amount, mode: row.mode, batch_id: row.batchId, rule_id: row.ruleId },
+      });
+      return row;
+    });
+  } catch (err) {
+    // Two requests that both passed their checks: the unique index let one through.
+    if (postgresCode(err) === '23505') throw conflict(IN_FLIGHT);
+    throw err;
+  }
+}
+
+/** Sends the recorded disbursement to the provider and records its first answer. */
+export async function sendToProvider(db: Db, ports: Ports, row: repo.DisbursementRecord, loanReference: string | null): Promise<repo.DisbursementRecord> {
+  const provider = ports.mobileMoney;
+  await db.update(t).set({ provider: provider.name, updatedAt: sql`now()` }).where(eq(t.id, row.id));
+  let status: TransferStatus;
+  try {
+    status = await provider.initiate({
+      referenceId: row.referenceId ?? String(row.id),
+      amount: row.amount,
+      currency: 'ZMW',
+      msisdn: row.recipient,
+      externalId: loanReference ?? `D${row.id}`,
+      payerMessage: `Loan ${loanReference ?? row.id}`,
+      payeeNote: 'Loan disbursement',
+    });
+  } catch (err) {
+    // The provider could not be reached: the transfer may or may not exist there, so it stays
+    // pending and the status poll (same reference id) settles it.
+    await db.insert(ev).values({ disbursementId: row.id, kind: 'error', status: 'pending', message: `Provider not reached: ${(err as Error).message}`.slice(0, 500) });
+    return (await db.select().from(t).where(eq(t.id, row.id)))[0];
+  }
+  return applyStatus(db, ports, row.id, status, 'initiate', SYSTEM_ACTOR.audit);
+}
+
+/**
+ * Records a provider answer (initiate, poll or callback) and settles a pending disbursement
+ * once: the row is locked, a second answer for a settled one is recorded as a message only.
+ * Success sends the borrower the SMS in the same transaction.
+ */
+export async function applyStatus(
+  db: Db,
+  ports: Ports,
+  id: number,
+  status: TransferStatus,
+  kind: 'initiate' | 'poll' | 'callback',
+  actor: AuditActor,
+): Promise<repo.DisbursementRecord> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update');
+    if (!row) throw notFound('Disbursement');
+    await tx.insert(ev).values({
+      disbursementId: id,
+      kind,
+      status: status.state,
+      message: status.reason ?? (status.providerRef ? `Provider reference ${status.providerRef}` : null),
+      payload: status.raw,
+    });
+    if (row.status !== 'pending' || status.state === 'pending') return row;
+    const [settled] = await tx
+      .update(t)
+      .set({
+        status: status.state,
+        providerRef: status.providerRef ?? row.providerRef,
+        failureReason: status.state === 'failed' ? (status.reason ?? 'Failed at the provider') : null,
+        settledAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(t.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: `disbursement.${status.state}`,
+      entity: 'disbursement',
+      entityId: id,
+      details: { via: kind, provider_ref: settled.providerRef, reason: settled.failureReason },
+    });
+    if (status.state === 'success') await tellBorrower(tx, ports, settled);
+    return settled;
+  });
+}
+
+/** The borrower's SMS (amount, reference, first due date: a month after today, Lusaka). */
+async function tellBorrower(tx: Db, ports: Ports, row: repo.DisbursementRecord): Promise<void> {
+  const loan = row.applicationId ? await repo.loanOf(tx, row.applicationId) : undefined;
+  const today = new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10);
+  const firstDue = addMonths(new Date(`${today}T00:00:00Z`), 1).toISOString().slice(0, 10);
+  const amount = Number(row.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // toLocaleString of a numeric(14,2) string is exact for display (at most 15 significant digits).
+  await ports.sms.send(
+    {
+      to: row.recipient,
+      body:
+        `Your loan ${loan?.referenceCode ?? ''} of ZMW ${amount} has been sent to ${row.recipient}. ` +
+        `Reference ${row.providerRef ?? row.referenceId}. Your first instalment is due on ${firstDue}.`,
+      purpose: 'disbursement',
+      clientId: row.clientId,
+      applicationId: row.applicationId,
+    },
+    tx,
+  );
+}
+
+/** Asks the provider about every disbursement still pending (the poller; idempotent). */
+export async function settlePending(db: Db, ports: Ports, limit = 200): Promise<number> {
+  const pending = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.status, 'pending'), sql`${t.referenceId} IS NOT NULL`, sql`${t.provider} <> 'pending'`))
+    .orderBy(t.createdAt)
+    .limit(limit);
+  let settled = 0;
+  for (const row of pending) {
+    try {
+      const status = await ports.mobileMoney.status(row.referenceId as string);
+      const after = await applyStatus(db, ports, row.id, status, 'poll', SYSTEM_ACTOR.audit);
+      if (after.status !== 'pending') settled++;
+    } catch {
+      // Not reached this time; the next round asks again.
+    }
+  }
+  return settled;
+}
+
+/** One loan paid now: recorded, sent, first answer recorded. */
+export async function disburseOne(db: Db, ports: Ports, actor: Actor, applicationId: number, opts: StartOptions): Promise<repo.DisbursementJoined> {
+  const row = await startDisbursement(db, actor, applicationId, opts);
+  const loan = row.applicationId ? await repo.loanOf(db, row.applicationId) : undefined;
+  await sendToProvider(db, ports, row, loan?.referenceCode ?? null);
+  return (await repo.findById(db, row.id)) as repo.DisbursementJoined;
+}
+
+/** Several loans under one batch: each is refused or sent on its own (one refusal stops nothing). */
+export async function disburseMany(
+  db: Db,
+  ports: Ports,
+  actor: Actor,
+  applicationIds: readonly number[],
+  batchId: string,
+  toDto: (r: repo.DisbursementJoined) => DisburseBulkItem['disbursement'],
+): Promise<DisburseBulkItem[]> {
+  const results: DisburseBulkItem[] = [];
+  for (const applicationId of applicationIds) {
+    try {
+      const row = await disburseOne(db, ports, actor, applicationId, { mode: 'instant_bulk', batchId });
+      results.push({ application_id: applicationId, outcome: 'sent', disbursement: toDto(row), message: null });
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+      results.push({ application_id: applicationId, outcome: 'refused', disbursement: null, message: err.message });
+    }
+  }
+  return results;
+}
+
+/** A failed disbursement sent again as a new attempt of the same loan. */
+export async function retry(db: Db, ports: Ports, actor: Actor, id: number): Promise<repo.DisbursementJoined> {
+  const old = await repo.findById(db, id);
+  if (!old || !inScope(actor.scope, old.branchId)) throw notFound('Disbursement');
+  if (old.status !== 'failed') throw conflict('Only a failed disbursement can be retried.');
+  if (!old.applicationId) throw conflict('This disbursement has no loan to pay any more.');
+  const next = await disburseOne(db, ports, actor, old.applicationId, { mode: old.mode, batchId: old.batchId, ruleId: old.ruleId });
+  await db.insert(ev).values({ disbursementId: id, kind: 'retry', status: 'failed', message: `Retried as disbursement #${next.id}` });
+  return next;
+}
+
+/** Marks successful disbursements as matched with the provider's statement (the others are skipped). */
+export async function reconcile(db: Db, actor: Actor, ids: readonly number[]): Promise<ReconcileResult> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(t).where(inArray(t.id, [...ids])).for('update');
+    const ok = rows.filter((r) => inScope(actor.scope, r.branchId) && r.status === 'success' && !r.reconciled);
+    if (ok.length) {
+      await tx
+        .update(t)
+        .set({ reconciled: true, reconciledAt: sql`now()`, reconciledBy: actor.audit.userId, updatedAt: sql`now()` })
+        .where(inArray(t.id, ok.map((r) => r.id)));
+      for (const r of ok) {
+        await recordAudit(tx, actor.audit, { action: 'disbursement.reconcile', entity: 'disbursement', entityId: r.id, details: { provider_ref: r.providerRef, amount: r.amount } });
+        await tx.insert(ev).values({ disbursementId: r.id, kind: 'reconcile', status: 'success', message: 'Reconciled with the provider statement' });
+      }
+    }
+    return { reconciled: ok.length, skipped: ids.length - ok.length };
+  });
+}
+
+/** Deletes a failed disbursement (a paid, pending or reconciled one is never deleted), audited. */
+export async function remove(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update');
+    if (!row || !inScope(actor.scope, row.branchId)) throw notFound('Disbursement');
+    if (row.status !== 'failed' || row.reconciled) throw conflict('Only a failed disbursement can be deleted.');
+    await tx.delete(t).where(eq(t.id, id));
+    await recordAudit(tx, actor.audit, {
+      action: 'disbursement.delete',
+      entity: 'disbursement',
+      entityId: id,
+      before: { application_id: row.applicationId, amount: row.amount, status: row.status, failure_reason: row.failureReason },
+    });
+  });
+}
+
+/** A provider callback: find the disbursement by our reference id and settle it (idempotent). */
+export async function callback(db: Db, ports: Ports, referenceId: string, status: TransferStatus): Promise<boolean> {
+  const row = await repo.findByReference(db, referenceId);
+  if (!row) return false;
+  await applyStatus(db, ports, row.id, status, 'callback', { ...SYSTEM_ACTOR.audit, userAgent: 'provider callback' });
+  return true;
+}
+
+/** Asks the provider about one pending disbursement now (a settled one is answered as it is). */
+export async function refreshOne(db: Db, ports: Ports, id: number): Promise<repo.DisbursementJoined> {
+  const [row] = await db.select().from(t).where(eq(t.id, id));
+  if (!row) throw notFound('Disbursement');
+  if (row.status === 'pending' && row.referenceId && row.provider !== 'pending') {
+    await applyStatus(db, ports, id, await ports.mobileMoney.status(row.referenceId), 'poll', SYSTEM_ACTOR.audit);
+  }
+  return (await repo.findById(db, id)) as repo.DisbursementJoined;
+}
