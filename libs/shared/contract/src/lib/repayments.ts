@@ -195,14 +195,14 @@ export const repaymentResultSchema = z.object({ repayment: repaymentSchema, bala
 export type RepaymentResult = z.output<typeof repaymentResultSchema>;
 
 /** The loan picker: a payable loan with what the borrower owes and the next instalment. */
-export const payableLoanSchema = loanBalanceSchema.extend({
+export const repayableLoanSchema = loanBalanceSchema.extend({
   fullname: z.string(),
   mobile: z.string(),
   branch_name: z.string().nullable(),
 });
-export type PayableLoan = z.output<typeof payableLoanSchema>;
-export const payableLoanListSchema = listEnvelope(payableLoanSchema);
-export const payableLoanQuerySchema = z.object({ search: searchParamSchema, pageSize: pageParams.pageSize });
+export type RepayableLoan = z.output<typeof repayableLoanSchema>;
+export const repayableLoanListSchema = listEnvelope(repayableLoanSchema);
+export const repayableLoanQuerySchema = z.object({ search: searchParamSchema, pageSize: pageParams.pageSize });
 
 // ---------------------------------------------------------------------------------------
 // Bulk upload

@@ -3,7 +3,7 @@ import {
   REPAYMENT_PATHS,
   sumMoney,
   type BulkUploadReport,
-  type PayableLoan,
+  type RepayableLoan,
   type Repayment,
   type RepaymentList,
   type RepaymentResult,
@@ -54,7 +54,7 @@ export function repaymentList(rows: readonly Repayment[], page = 1, pageSize = 1
 }
 
 /** A payable loan for the add form's picker. */
-export function makePayableLoan(n: number, overrides: Partial<PayableLoan> = {}): PayableLoan {
+export function makeRepayableLoan(n: number, overrides: Partial<RepayableLoan> = {}): RepayableLoan {
   return {
     application_id: 100 + n,
     reference_code: `LA-2026-${String(100 + n).padStart(6, '0')}`,
@@ -82,10 +82,10 @@ export function makePayableLoan(n: number, overrides: Partial<PayableLoan> = {})
   };
 }
 
-export const payableLoans: PayableLoan[] = [makePayableLoan(1), makePayableLoan(2, { balance: '6000.00', paid: '0.00', next_due_no: 1, next_due_amount: '2000.00', next_due_date: '2026-02-15' })];
+export const repayableLoans: RepayableLoan[] = [makeRepayableLoan(1), makeRepayableLoan(2, { balance: '6000.00', paid: '0.00', next_due_no: 1, next_due_amount: '2000.00', next_due_date: '2026-02-15' })];
 
 export function repaymentResult(r: Repayment, balance = '2000.00'): RepaymentResult {
-  return { repayment: r, balance: { ...payableLoans[0], balance } as RepaymentResult['balance'] };
+  return { repayment: r, balance: { ...repayableLoans[0], balance } as RepaymentResult['balance'] };
 }
 
 export const uploadReportOk: BulkUploadReport = { rows: 3, total_amount: '4500.00', loans: 2, error_count: 0, errors: [], saved: false, upload_id: null };
@@ -110,11 +110,11 @@ export const repaymentsVariants = {
     fieldErrors: { toDate: ['Must not be before fromDate.'] },
   }),
   loans: endpointVariants('GET', REPAYMENT_PATHS.loans, {
-    ok: { items: payableLoans, page: 1, pageSize: 15, nextCursor: null },
+    ok: { items: repayableLoans, page: 1, pageSize: 15, nextCursor: null },
     empty: { items: [], page: 1, pageSize: 15, nextCursor: null },
   }),
   create: endpointVariants('POST', REPAYMENT_PATHS.create, {
-    ok: repaymentResult(makeRepayment(99, { reference_code: payableLoans[0].reference_code, amount: '1500.00' })),
+    ok: repaymentResult(makeRepayment(99, { reference_code: repayableLoans[0].reference_code, amount: '1500.00' })),
     empty: repaymentResult(makeRepayment(99)),
     fieldErrors: { amount: ['More than the balance of ZMW 3,500.00.'], reference: ['This reference was already recorded.'] },
   }),

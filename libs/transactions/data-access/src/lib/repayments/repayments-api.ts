@@ -3,7 +3,7 @@ import {
   REPAYMENT_PATHS,
   type BulkUploadReport,
   type ListEnvelope,
-  type PayableLoan,
+  type RepayableLoan,
   type Repayment,
   type RepaymentCreateBody,
   type RepaymentList,
@@ -63,7 +63,7 @@ export const repaymentsApi = api.injectEndpoints({
       query: (id) => REPAYMENT_PATHS.byId.replace(':id', String(id)),
       providesTags: (_res, _err, id) => [{ type: 'Repayment', id }],
     }),
-    getPayableLoans: b.query<ListEnvelope<PayableLoan>, { search?: string }>({
+    getRepayableLoans: b.query<ListEnvelope<RepayableLoan>, { search?: string }>({
       query: ({ search }) => ({ url: REPAYMENT_PATHS.loans, params: search?.trim() ? { search: search.trim() } : {} }),
       providesTags: [LIST_TAG],
     }),
@@ -108,7 +108,7 @@ export const repaymentsApi = api.injectEndpoints({
 export const {
   useGetRepaymentsQuery,
   useGetRepaymentQuery,
-  useGetPayableLoansQuery,
+  useGetRepayableLoansQuery,
   useCreateRepaymentMutation,
   useUpdateRepaymentMutation,
   useDeleteRepaymentMutation,

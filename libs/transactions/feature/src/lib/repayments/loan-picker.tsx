@@ -1,17 +1,17 @@
 import { useEffect, useId, useState } from 'react';
-import type { PayableLoan } from '@loan/shared-contract';
-import { useGetPayableLoansQuery } from '@loan/transactions-data-access';
+import type { RepayableLoan } from '@loan/shared-contract';
+import { useGetRepayableLoansQuery } from '@loan/transactions-data-access';
 import { Money, Skeleton, TextField, cx } from '@loan/shared-ui';
 import { formatDate } from '@loan/shared-util-format';
 
 export interface LoanPickerProps {
   value: string;
-  onChange: (loan: PayableLoan) => void;
+  onChange: (loan: RepayableLoan) => void;
   error?: string;
 }
 
 /** The next instalment in one line: 'No. 2 of 3: ZMW 1,500.00 on 15 Mar 2026'. */
-export function NextInstalment({ loan }: { loan: PayableLoan }) {
+export function NextInstalment({ loan }: { loan: RepayableLoan }) {
   if (loan.next_due_no === null) return <>nothing due</>;
   return (
     <>
@@ -32,7 +32,7 @@ export function LoanPicker({ value, onChange, error }: LoanPickerProps) {
     const t = setTimeout(() => setSearch(typed), 250);
     return () => clearTimeout(t);
   }, [typed]);
-  const query = useGetPayableLoansQuery({ search });
+  const query = useGetRepayableLoansQuery({ search });
   const name = useId();
   const loans = query.data?.items ?? [];
   return (

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   repaymentCreateBodySchema,
   repaymentUpdateBodySchema,
-  type PayableLoan,
+  type RepayableLoan,
   type Repayment,
   type RepaymentCreateBody,
   type RepaymentResult,
@@ -33,7 +33,7 @@ export interface RepaymentFormProps {
 export function RepaymentForm({ editing, onClose, onSaved }: RepaymentFormProps) {
   const [create] = useCreateRepaymentMutation();
   const [update] = useUpdateRepaymentMutation();
-  const [loan, setLoan] = useState<PayableLoan | null>(null);
+  const [loan, setLoan] = useState<RepayableLoan | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RepaymentCreateBody>({
     resolver: zodResolver(editing ? repaymentUpdateBodySchema.extend({ reference_code: repaymentCreateBodySchema.shape.reference_code }) : repaymentCreateBodySchema),

@@ -4,7 +4,7 @@ import {
   fromNgwee,
   toNgwee,
   type LoanBalance,
-  type PayableLoan,
+  type RepayableLoan,
   type RepaymentCreateData,
   type RepaymentUpdateData,
   type RepaymentFilter,
@@ -116,7 +116,7 @@ export async function byId(db: Db, id: number, scope: BranchScope): Promise<Repa
 }
 
 /** The add form's loan picker: disbursed loans with a balance, searched by reference, name, NRC or mobile. */
-export async function payableLoans(db: Db, q: { search?: string; pageSize: number }, scope: BranchScope): Promise<ListEnvelope<PayableLoan>> {
+export async function payableLoans(db: Db, q: { search?: string; pageSize: number }, scope: BranchScope): Promise<ListEnvelope<RepayableLoan>> {
   const like = q.search ? `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   const rows = await queryRows<Record<string, unknown>>(
     db,
@@ -133,13 +133,13 @@ export async function payableLoans(db: Db, q: { search?: string; pageSize: numbe
   return { items: rows.map(payableDto), pageSize: q.pageSize, page: 1, nextCursor: null };
 }
 
-function payableDto(r: Record<string, unknown>): PayableLoan {
+function payableDto(r: Record<string, unknown>): RepayableLoan {
   const s = (k: string) => (r[k] === null || r[k] === undefined ? null : String(r[k]));
   const date = (k: string) => (r[k] === null || r[k] === undefined ? null : typeof r[k] === 'string' ? (r[k] as string) : (r[k] as Date).toISOString().slice(0, 10));
   return {
     application_id: Number(r['application_id']),
     reference_code: String(r['reference_code']),
-    status: r['status'] as PayableLoan['status'],
+    status: r['status'] as RepayableLoan['status'],
     total_due: String(r['total_due']),
     instalments: Number(r['instalments']),
     instalment_amount: String(r['instalment_amount']),
@@ -155,7 +155,7 @@ function payableDto(r: Record<string, unknown>): PayableLoan {
     due_to_date: String(r['due_to_date']),
     arrears: String(r['arrears']),
     days_past_due: Number(r['days_past_due']),
-    state: r['state'] as PayableLoan['state'],
+    state: r['state'] as RepayableLoan['state'],
     fullname: String(r['fullname']),
     mobile: String(r['mobile']),
     branch_name: s('branch_name'),
