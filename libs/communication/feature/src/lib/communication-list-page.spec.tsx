@@ -51,5 +51,6 @@ it('shows "Could not load" with a Retry that asks again (NOTES.md), not an empty
   expect(alert).toHaveTextContent('Could not load');
   server.use(communicationVariants.list.ok);
   await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('table', { name: TITLE })).toHaveTextContent('Client 40');
+  // The table stays while it reloads (aria-busy): wait for the rows of the new answer.
+  await waitFor(() => expect(screen.getByRole('table', { name: TITLE })).toHaveTextContent('Client 40'));
 });

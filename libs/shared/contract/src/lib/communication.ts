@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope, listPageParams, searchParamSchema, timestampSchema } from './fields';
+import { listEnvelope, listPageParams, searchParamSchema, textField, timestampSchema } from './fields';
 
 /**
  * The communication domain's api: libs/communication/server serves these paths,
@@ -48,7 +48,7 @@ export const messageListQuerySchema = z.object({
   search: searchParamSchema,
   channel: z.enum(MESSAGE_CHANNELS).optional(),
   status: z.enum(MESSAGE_STATUSES).optional(),
-  purpose: z.string().trim().max(50).optional(),
+  purpose: textField({ max: 50 }).optional(),
 });
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;
 
@@ -70,7 +70,12 @@ export const sendSmsSchema = z
   .object({
     client_ids: z.array(z.number().int().positive()).max(100_000).optional(),
     all: z.boolean().optional(),
-    body: z.string().trim().min(1, 'The message field is required.').max(918, 'The message may not be longer than 6 SMS parts.'),
+    body: textField({
+      multiline: true,
+      min: 1,
+      max: 918,
+      messages: { required: 'The message field is required.', tooLong: 'The message may not be longer than 6 SMS parts.' },
+    }),
   })
   .refine((v) => v.all === true || (v.client_ids?.length ?? 0) > 0, { message: 'Choose at least one recipient.', path: ['client_ids'] });
 export type SendSms = z.output<typeof sendSmsSchema>;

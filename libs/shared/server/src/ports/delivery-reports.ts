@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '@loan/shared-contract';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, registerRoutes } from '../http/route';
@@ -14,11 +15,12 @@ const FAILED = ['failed', 'undelivered', 'undeliv', 'rejected', 'rejectd', 'expi
 
 const reportSchema = z
   .object({
-    message_id: z.union([z.string().min(1).max(200), z.number()]).optional(),
-    messageId: z.union([z.string().min(1).max(200), z.number()]).optional(),
-    reference: z.union([z.string().min(1).max(200), z.number()]).optional(),
-    status: z.string().min(1).max(50),
-    error: z.string().max(300).optional(),
+    // The gateway's own message reference (a string or a number), not one of our ids.
+    message_id: z.union([textField({ min: 1, max: 200 }), z.number()]).optional(),
+    messageId: z.union([textField({ min: 1, max: 200 }), z.number()]).optional(),
+    reference: z.union([textField({ min: 1, max: 200 }), z.number()]).optional(),
+    status: textField({ min: 1, max: 50 }),
+    error: textField({ max: 300 }).optional(),
   })
   .loose();
 
@@ -44,7 +46,7 @@ export function registerDeliveryReports(app: FastifyInstance): void {
       // A server-to-server callback: no browser, no cookies.
       csrf: false,
       body: reportSchema,
-      query: z.object({ token: z.string().max(200).optional() }),
+      query: z.object({ token: textField({ max: 200 }).optional() }),
       response: z.object({ updated: z.number().int() }).strict(),
       rateLimit: { limit: 600, windowSeconds: 60 },
       handler: async ({ db, config, body, query, req }) => {
