@@ -102,6 +102,11 @@ const preview: Preview = {
   decorators: [withWorkbench],
   // Starts the service worker once, then gives each story its `parameters.msw` handlers.
   loaders: [mswLoader()],
+  // Each story starts from an empty tab: what one story kept in this tab's storage (the
+  // borrower's form in progress, a persisted session) never shows up in the next.
+  beforeEach: () => {
+    sessionStorage.clear();
+  },
   globalTypes: {
     theme: {
       description: 'Light or dark mode',

@@ -177,8 +177,12 @@ describe('domain generator', () => {
   });
 
   it('turns the planned catalog entry at the screen path ready and gives it the list as its first call', async () => {
-    const before = text(tree, PATHS.catalog);
-    expect(/\n {2}reports: \{\n([\s\S]*?)\n {2}\},/.exec(before)?.[1]).toContain("status: 'planned'");
+    // The catalog as it was before Reports was built: its entry planned, without a first call.
+    const reportsEntry = /\n {2}reports: \{\n([\s\S]*?)\n {2}\},/;
+    const real = text(tree, PATHS.catalog);
+    const plannedBody = (reportsEntry.exec(real)?.[1] ?? '').replace(/\n\s*firstCall: [^\n]*/, '').replace("status: 'ready'", "status: 'planned'");
+    tree.write(PATHS.catalog, real.replace(reportsEntry, `\n  reports: {\n${plannedBody}\n  },`));
+    expect(reportsEntry.exec(text(tree, PATHS.catalog))?.[1]).toContain("status: 'planned'");
     // No --screen: the spec's /reports entry is found by its path.
     await domainGenerator(tree, { name: 'reports', entity: 'report', permission: 'viewReportsModule' });
     const catalog = text(tree, PATHS.catalog);
@@ -215,11 +219,11 @@ describe('domain generator', () => {
     await expect(domainGenerator(tree, { name: 'staff', entity: 'staff-member', permission: 'viewReportsModule', screen: 'users' })).rejects.toThrow(
       "The catalog entry 'users' does not list P.viewReportsModule",
     );
-    await expect(domainGenerator(tree, { name: 'branches', permission: 'viewReportsModule' })).rejects.toThrow(
-      'The table branches (or the name branches) is defined already',
+    await expect(domainGenerator(tree, { name: 'sessions', permission: 'viewReportsModule' })).rejects.toThrow(
+      'The table sessions (or the name sessions) is defined already',
     );
     await expect(domainGenerator(tree, { name: 'Loan_Products', permission: 'viewReportsModule' })).rejects.toThrow('must be kebab-case');
-    expect(tree.listChanges().filter((c) => /^libs\/(loan-products|staff|branches)\//.test(c.path))).toHaveLength(0);
+    expect(tree.listChanges().filter((c) => /^libs\/(loan-products|staff|sessions)\//.test(c.path))).toHaveLength(0);
     await domainGenerator(tree, { name: 'loan-products', permission: 'viewReportsModule' });
     await expect(domainGenerator(tree, { name: 'loan-products', permission: 'viewReportsModule' })).rejects.toThrow(
       'libs/loan-products/feature exists already',

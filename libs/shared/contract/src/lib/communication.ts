@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { listEnvelope, listPageParams, searchParamSchema, textField, timestampSchema } from './fields';
+export { COMMUNICATION_PATHS } from './domain-paths';
 
-/**
- * The communication domain's api: libs/communication/server serves these paths,
- * libs/communication/data-access calls them. Request and response schemas of every route live here.
- */
-export const COMMUNICATION_PATHS = {
-  list: '/api/communication/list',
-  byId: '/api/communication/byId/:id',
-  /** Single, bulk or all: one queued message per recipient, sent in the background. */
-  sendSms: '/api/communication/sms',
-} as const;
 
 export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const;

@@ -12,31 +12,8 @@ import {
   timestampSchema,
   withDateOrder,
 } from './fields';
+export { DISBURSEMENTS_PATHS } from './domain-paths';
 
-/**
- * The disbursements of the transactions domain (spec §7 "/api/transactions"): libs/transactions/server
- * serves these paths, libs/transactions/data-access calls them. Request and response schemas of every
- * route live here. The table is `disbursements` (libs/shared/server/src/db/schema/money.ts).
- */
-export const DISBURSEMENTS_PATHS = {
-  list: '/api/transactions/disbursements',
-  byId: '/api/transactions/disbursements/:id',
-  /** The filtered list as CSV (same filters as the list). */
-  export: '/api/transactions/disbursements/export',
-  /** Spec §7 `disburse-client`: the payable loans (signed, not disbursed). */
-  payable: '/api/disburse-client',
-  /** Spec §7 "disburse single and bulk": each needs an Idempotency-Key header. */
-  disburseSingle: '/api/transactions/disburse/single',
-  disburseBulk: '/api/transactions/disburse/bulk',
-  /** Ask the provider for the outcome now (instead of waiting for the poller or the callback). */
-  refresh: '/api/transactions/disbursements/:id/refresh',
-  /** A failed one sent again as a new attempt (Idempotency-Key). */
-  retry: '/api/transactions/disbursements/:id/retry',
-  reconcile: '/api/transactions/disbursements/reconcile',
-  remove: '/api/transactions/disbursements/:id',
-  /** The provider's callback: signed with the shared secret (HMAC-SHA256 of the body, header X-Callback-Signature). */
-  callback: '/api/transactions/disbursements/callback',
-} as const;
 
 /** The header every disbursing call carries: one key per intended payment. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -4,7 +4,6 @@
  * in SQL (views loan_balances / loan_schedule); these are their wire shapes.
  */
 import { z } from 'zod';
-import { API } from './paths';
 import {
   blankAsAbsent,
   businessDateField,
@@ -21,25 +20,9 @@ import {
 } from './fields';
 import { branchFilterSchema, LOAN_KINDS } from './applications';
 import { LOAN_STATUSES } from './statuses';
+export { REPAYMENT_PATHS, LOAN_DISK_PATHS } from './domain-paths';
 
-export const REPAYMENT_PATHS = {
-  list: `${API.repayments}/all`,
-  export: `${API.repayments}/export`,
-  byId: `${API.repayments}/byId/:id`,
-  create: `${API.repayments}/create`,
-  update: `${API.repayments}/update/:id`,
-  /** "Delete" is a reversal with a reason (NOTES.md): the row stays, marked reversed. */
-  delete: `${API.repayments}/delete/:id`,
-  /** The add form's loan picker: disbursed loans with a balance, with their next instalment. */
-  loans: `${API.repayments}/loans`,
-  bulkTemplate: `${API.repayments}/bulk-upload/template`,
-  /** POST text/csv: validates every row; saves them all (one transaction) only with `confirm=true`. */
-  bulkUpload: `${API.repayments}/bulk-upload`,
-} as const;
 
-export const LOAN_DISK_PATHS = {
-  loanById: `${API.loanDisk}/loanById`,
-} as const;
 
 export const REPAYMENT_METHODS = ['mobile_money', 'bank', 'cash', 'payroll'] as const;
 export type RepaymentMethod = (typeof REPAYMENT_METHODS)[number];

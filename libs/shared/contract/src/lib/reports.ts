@@ -1,25 +1,8 @@
 import { z } from 'zod';
 import { CLOSED_UNSIGNED_CSV_FILENAME, REPORT_FORMATS, branchFilterSchema } from './applications';
-import { API } from './paths';
 import { blankAsAbsent, businessDateSchema, moneySchema, withDateOrder } from './fields';
+export { REPORTS_PATHS } from './domain-paths';
 
-/**
- * The reports domain's api (libs/reports/server serves these paths, libs/reports/data-access
- * calls them). The closed-unsigned report lives with the loans (spec §7,
- * /api/applyForLoan/reports/closed-unsigned); the portfolio reports live here.
- */
-export const REPORTS_PATHS = {
-  /** Spec §7, served by the loans: json | csv | xlsx of the closed loans never signed. */
-  closedUnsigned: `${API.applications}/reports/closed-unsigned`,
-  closedUnsignedStatsByBranch: `${API.applications}/reports/closed-unsigned-stats-by-branch`,
-  /** The same loans as a paged list (the table on screen). */
-  unsignedClosed: `${API.applications}/unsigned-closed`,
-  offerLetters: '/api/reports/offer-letters',
-  funnel: '/api/reports/funnel',
-  portfolioAtRisk: '/api/reports/portfolio-at-risk',
-  collections: '/api/reports/collections',
-  disbursedRepaid: '/api/reports/disbursed-vs-repaid',
-} as const;
 
 /** Download file names (the extension follows the format). */
 export const REPORT_FILE_NAMES = {

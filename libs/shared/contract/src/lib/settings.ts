@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { idSchema, moneyField, moneySchema, textField, wholeNumberField } from './fields';
 import { LOAN_AMOUNT_MAX, LOAN_AMOUNT_MIN, LOAN_TENURE_MAX, LOAN_TENURE_MIN } from './web-form';
 import { OFFER_VALID_DAYS_DEFAULT } from './constants';
+export { SETTINGS_PATHS } from './domain-paths';
 
-/** Settings screens (issue 16): branches and the loan product (`can edit settings`). */
-export const SETTINGS_PATHS = {
-  loanProduct: '/api/settings/loan-product',
-  /** The branches screen's list (`can edit settings`); the users screens read USER_PATHS.branches. */
-  branches: '/api/settings/branches',
-  branchSave: '/api/branch/save',
-} as const;
 
 /** The settings keys (the borrower calculator reads the flat rate's key). */
 export const LOAN_PRODUCT_SETTING = 'loan.product';

@@ -1,29 +1,8 @@
 import { z } from 'zod';
 import { idSchema, listEnvelope, listPageParams, MAX_TEXT_LENGTH, mobileField, searchParamSchema, textField, timestampSchema, wholeNumberField } from './fields';
 import { activeSessionSchema } from './auth';
+export { USER_PATHS, AUDIT_PATHS } from './domain-paths';
 
-/**
- * Staff users as the administration screens see them (issue 16, spec §7 "/api/user",
- * NOTES.md "Users and roles"). `GET /api/user` itself stays the signed-in user's own record.
- */
-export const USER_PATHS = {
-  list: '/api/user/all',
-  byId: '/api/user/byId/:id',
-  create: '/api/user/create',
-  update: '/api/user/update',
-  delete: '/api/user/delete',
-  resendInvitation: '/api/user/resend-invitation',
-  /** Another user's sessions: GET lists them, POST `revoke` ends one (`session`) or all. */
-  sessions: '/api/user/byId/:id/sessions',
-  revokeSessions: '/api/user/byId/:id/sessions/revoke',
-  /** The signed-in user's own notifications (spec §7 "notification"). */
-  notification: '/api/user/notification',
-  notificationRead: '/api/user/notification/read',
-  /** Branches for the users screens' pickers and filters (name, code, active). */
-  branches: '/api/branch/all',
-  /** Roles for the users screens' pickers and filters (id, name): no `can view roles` needed. */
-  roleOptions: '/api/user/role-options',
-} as const;
 
 /** How long a set-password invitation link works. */
 export const INVITATION_VALID_HOURS = 72;
@@ -165,8 +144,6 @@ export const branchSchema = z
 export type BranchDto = z.output<typeof branchSchema>;
 export const branchListSchema = z.array(branchSchema);
 
-/** `GET /api/audit/all`: the audit trail, newest first, with filters (issue 16). */
-export const AUDIT_PATHS = { list: '/api/audit/all' } as const;
 export const auditListQuerySchema = z.object({
   ...listPageParams,
   search: searchParamSchema,

@@ -30,6 +30,20 @@ function adapt(client: RawClient): JobsConnection {
   };
 }
 
+/** Runs `fn` again (up to 5 times, after a short random pause) when another instance's same
+ * declaration got in its way: a deadlock or a unique violation. */
+export async function retryConcurrent<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (i >= attempts || (code !== '40P01' && code !== '23505')) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * i));
+    }
+  }
+}
+
 /**
  * The driver client under a drizzle database or transaction (a PGlite instance or
  * transaction, a node-postgres pool or pooled client), so pg-boss uses the api's own
@@ -164,6 +178,12 @@ export class Jobs {
    * default) also starts the workers. An instance that only sends passes work: false.
    */
   async start({ work = true }: { work?: boolean } = {}): Promise<void> {
+    // Instances starting together on a new database race to create pg-boss' schema (23505):
+    // the loser starts again and finds it there.
+    await retryConcurrent(() => this.startOnce(work));
+  }
+
+  private async startOnce(work: boolean): Promise<void> {
     if (this.boss) return;
     this.stateValue = 'starting';
     const boss = new PgBoss({
@@ -180,7 +200,6 @@ export class Jobs {
     try {
       await boss.start();
       for (const r of this.registrations.values()) {
-        const existing = await boss.getQueue(r.name);
         const queue = {
           name: r.name,
           retryLimit: r.opts.retryLimit ?? 3,
@@ -188,8 +207,12 @@ export class Jobs {
           retryBackoff: true,
           expireInSeconds: r.opts.expireInSeconds ?? 15 * 60,
         };
-        if (existing) await boss.updateQueue(r.name, queue);
-        else await boss.createQueue(r.name, queue);
+        // Instances starting together declare the same queues at once: PostgreSQL may end one
+        // of them as a deadlock (40P01) or a duplicate (23505). Ask again: the queue is there then.
+        await retryConcurrent(async () => {
+          if (await boss.getQueue(r.name)) await boss.updateQueue(r.name, queue);
+          else await boss.createQueue(r.name, queue);
+        });
       }
       this.boss = boss;
       if (work) {
@@ -203,7 +226,8 @@ export class Jobs {
             );
           }
           if (r.opts.schedule) {
-            await boss.schedule(r.name, r.opts.schedule, r.opts.scheduleData ?? {}, { tz: this.options.timeZone ?? 'Africa/Lusaka' });
+            const cron = r.opts.schedule;
+            await retryConcurrent(() => boss.schedule(r.name, cron, r.opts.scheduleData ?? {}, { tz: this.options.timeZone ?? 'Africa/Lusaka' }));
           }
         }
       }

@@ -1,0 +1,111 @@
+// The api paths of the domains, apart from their schemas: the portal's screen catalog needs
+// only the first call of each screen, so its first load stays free of every domain's zod
+// schemas (issue 18, bundle budgets). Each domain's module re-exports its own.
+import { API } from './paths';
+
+/**
+ * The communication domain's api: libs/communication/server serves these paths,
+ * libs/communication/data-access calls them. Request and response schemas of every route live here.
+ */
+export const COMMUNICATION_PATHS = {
+  list: '/api/communication/list',
+  byId: '/api/communication/byId/:id',
+  /** Single, bulk or all: one queued message per recipient, sent in the background. */
+  sendSms: '/api/communication/sms',
+} as const;
+
+/**
+ * The disbursements of the transactions domain (spec §7 "/api/transactions"): libs/transactions/server
+ * serves these paths, libs/transactions/data-access calls them. Request and response schemas of every
+ * route live here. The table is `disbursements` (libs/shared/server/src/db/schema/money.ts).
+ */
+export const DISBURSEMENTS_PATHS = {
+  list: '/api/transactions/disbursements',
+  byId: '/api/transactions/disbursements/:id',
+  /** The filtered list as CSV (same filters as the list). */
+  export: '/api/transactions/disbursements/export',
+  /** Spec §7 `disburse-client`: the payable loans (signed, not disbursed). */
+  payable: '/api/disburse-client',
+  /** Spec §7 "disburse single and bulk": each needs an Idempotency-Key header. */
+  disburseSingle: '/api/transactions/disburse/single',
+  disburseBulk: '/api/transactions/disburse/bulk',
+  /** Ask the provider for the outcome now (instead of waiting for the poller or the callback). */
+  refresh: '/api/transactions/disbursements/:id/refresh',
+  /** A failed one sent again as a new attempt (Idempotency-Key). */
+  retry: '/api/transactions/disbursements/:id/retry',
+  reconcile: '/api/transactions/disbursements/reconcile',
+  remove: '/api/transactions/disbursements/:id',
+  /** The provider's callback: signed with the shared secret (HMAC-SHA256 of the body, header X-Callback-Signature). */
+  callback: '/api/transactions/disbursements/callback',
+} as const;
+
+export const REPAYMENT_PATHS = {
+  list: `${API.repayments}/all`,
+  export: `${API.repayments}/export`,
+  byId: `${API.repayments}/byId/:id`,
+  create: `${API.repayments}/create`,
+  update: `${API.repayments}/update/:id`,
+  /** "Delete" is a reversal with a reason (NOTES.md): the row stays, marked reversed. */
+  delete: `${API.repayments}/delete/:id`,
+  /** The add form's loan picker: disbursed loans with a balance, with their next instalment. */
+  loans: `${API.repayments}/loans`,
+  bulkTemplate: `${API.repayments}/bulk-upload/template`,
+  /** POST text/csv: validates every row; saves them all (one transaction) only with `confirm=true`. */
+  bulkUpload: `${API.repayments}/bulk-upload`,
+} as const;
+
+export const LOAN_DISK_PATHS = {
+  loanById: `${API.loanDisk}/loanById`,
+} as const;
+
+/**
+ * The reports domain's api (libs/reports/server serves these paths, libs/reports/data-access
+ * calls them). The closed-unsigned report lives with the loans (spec §7,
+ * /api/applyForLoan/reports/closed-unsigned); the portfolio reports live here.
+ */
+export const REPORTS_PATHS = {
+  /** Spec §7, served by the loans: json | csv | xlsx of the closed loans never signed. */
+  closedUnsigned: `${API.applications}/reports/closed-unsigned`,
+  closedUnsignedStatsByBranch: `${API.applications}/reports/closed-unsigned-stats-by-branch`,
+  /** The same loans as a paged list (the table on screen). */
+  unsignedClosed: `${API.applications}/unsigned-closed`,
+  offerLetters: '/api/reports/offer-letters',
+  funnel: '/api/reports/funnel',
+  portfolioAtRisk: '/api/reports/portfolio-at-risk',
+  collections: '/api/reports/collections',
+  disbursedRepaid: '/api/reports/disbursed-vs-repaid',
+} as const;
+
+/** Settings screens (issue 16): branches and the loan product (`can edit settings`). */
+export const SETTINGS_PATHS = {
+  loanProduct: '/api/settings/loan-product',
+  /** The branches screen's list (`can edit settings`); the users screens read USER_PATHS.branches. */
+  branches: '/api/settings/branches',
+  branchSave: '/api/branch/save',
+} as const;
+
+/**
+ * Staff users as the administration screens see them (issue 16, spec §7 "/api/user",
+ * NOTES.md "Users and roles"). `GET /api/user` itself stays the signed-in user's own record.
+ */
+export const USER_PATHS = {
+  list: '/api/user/all',
+  byId: '/api/user/byId/:id',
+  create: '/api/user/create',
+  update: '/api/user/update',
+  delete: '/api/user/delete',
+  resendInvitation: '/api/user/resend-invitation',
+  /** Another user's sessions: GET lists them, POST `revoke` ends one (`session`) or all. */
+  sessions: '/api/user/byId/:id/sessions',
+  revokeSessions: '/api/user/byId/:id/sessions/revoke',
+  /** The signed-in user's own notifications (spec §7 "notification"). */
+  notification: '/api/user/notification',
+  notificationRead: '/api/user/notification/read',
+  /** Branches for the users screens' pickers and filters (name, code, active). */
+  branches: '/api/branch/all',
+  /** Roles for the users screens' pickers and filters (id, name): no `can view roles` needed. */
+  roleOptions: '/api/user/role-options',
+} as const;
+
+/** `GET /api/audit/all`: the audit trail, newest first, with filters (issue 16). */
+export const AUDIT_PATHS = { list: '/api/audit/all' } as const;
