@@ -18,13 +18,16 @@ const KB = 1024;
 const apps = [
   {
     name: 'portal',
-    initial: { budget: 178 * KB },
+    // 178 -> 188 KB when the transactions, communication, reports and administration screens
+    // joined the catalog (issue 18 note): what the first load carries of them (the shared
+    // contract's fields and zod, the signed-in shell's kit) is the next thing to split out.
+    initial: { budget: 188 * KB },
     forbidInitial: ['apexcharts', 'table-core', 'getCoreRowModel'],
     routes: [
       // The sign-in page: react-dom 62 + router 29 + RTK (Query) 27 + redux-persist 3 KB
       // are ~121 KB before the form (react-hook-form 12, zod 24): the goal needs a lighter
       // form/validation path or RTK Query out of the first load.
-      { path: '/login', src: '../../libs/auth/feature/src/lib/login-page.tsx', budget: 193 * KB, goal: 120 * KB },
+      { path: '/login', src: '../../libs/auth/feature/src/lib/login-page.tsx', budget: 204 * KB, goal: 120 * KB },
     ],
   },
   {
