@@ -22,8 +22,8 @@ interface CollectionsDbRow {
 
 /**
  * GET /api/reports/collections. What fell due comes from loan_schedule (the one source of
- * instalments), what was collected from the repayments not reversed; both by business date
- * (Lusaka) and the loan's branch.
+ * instalments; only instalments due by today: the future is not yet due), what was collected
+ * from the repayments not reversed; both by business date (Lusaka) and the loan's branch.
  */
 export async function collections(db: Db, q: ReportFilters, scope: BranchScope): Promise<CollectionsReport> {
   const branchId = await resolveBranchFilter(db, q.branch, scope);
@@ -33,7 +33,7 @@ export async function collections(db: Db, q: ReportFilters, scope: BranchScope):
     sql`WITH due AS (
           SELECT to_char(s.due_date, 'YYYY-MM') AS month, coalesce(la.branch_id, 0) AS branch_id, sum(s.amount) AS due
             FROM loan_schedule s JOIN loan_applications la ON la.id = s.application_id
-           WHERE ${dated(q, sql`s.due_date`, sql`la.branch_id`, branchId)}
+           WHERE s.due_date <= business_today() AND ${dated(q, sql`s.due_date`, sql`la.branch_id`, branchId)}
            GROUP BY 1, 2
         ), col AS (
           SELECT to_char(r.paid_at, 'YYYY-MM') AS month, coalesce(la.branch_id, 0) AS branch_id, sum(r.amount) AS collected

@@ -77,6 +77,8 @@ export async function funnel(db: Db, f: ReportFilter): Promise<FunnelDbRow> {
     db,
     sql`WITH cohort AS (
           SELECT la.created_at, la.approved_at,
+                 -- Closed loans were approved first (NOTES.md transitions), stamped or not.
+                 (la.approved_at IS NOT NULL OR la.status IN ('approved', 'closed')) AS was_approved,
                  (SELECT min(ol.signed_at) FROM offer_letters ol
                    WHERE ol.application_id = la.id AND ol.status = 'signed') AS signed_at,
                  (SELECT min(d.created_at) FROM disbursements d
@@ -85,7 +87,7 @@ export async function funnel(db: Db, f: ReportFilter): Promise<FunnelDbRow> {
            WHERE ${conditions(f, sql`la.created_at`, sql`la.branch_id`)}
         )
         SELECT count(*)::int AS requested,
-               count(approved_at)::int AS approved,
+               count(*) FILTER (WHERE was_approved)::int AS approved,
                count(signed_at)::int AS signed,
                count(disbursed_at)::int AS disbursed,
                ${median(hours(sql`approved_at - created_at`), sql`approved_at IS NOT NULL`)} AS to_approve,
