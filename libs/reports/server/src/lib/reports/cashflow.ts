@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CashflowMonth, CashflowReport, CollectionsReport, CollectionsRow, ReportFilters } from '@loan/shared-contract';
-import { queryRows, resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
+import { resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
 import { share } from './money-math';
+import { reportRows } from './report-query';
 
 /** Conditions on a business date column (fromDate/toDate inclusive) and the loan's branch. */
 function dated(q: ReportFilters, day: SQL, branch: SQL, branchId: number | undefined): SQL {
@@ -28,7 +29,7 @@ interface CollectionsDbRow {
 export async function collections(db: Db, q: ReportFilters, scope: BranchScope): Promise<CollectionsReport> {
   const branchId = await resolveBranchFilter(db, q.branch, scope);
   if (branchId === null) return { rows: [] };
-  const rows = await queryRows<CollectionsDbRow>(
+  const rows = await reportRows<CollectionsDbRow>(
     db,
     sql`WITH due AS (
           SELECT to_char(s.due_date, 'YYYY-MM') AS month, coalesce(la.branch_id, 0) AS branch_id, sum(s.amount) AS due
@@ -89,7 +90,7 @@ export async function disbursedVsRepaid(db: Db, q: ReportFilters, scope: BranchS
   const none: CashflowMonth = { month: 'All', disbursed: '0.00', disbursed_count: 0, repaid: '0.00', repaid_count: 0 };
   if (branchId === null) return { months: [], totals: none };
   const paidOn = sql`(d.created_at AT TIME ZONE 'Africa/Lusaka')::date`;
-  const rows = await queryRows<CashflowDbRow>(
+  const rows = await reportRows<CashflowDbRow>(
     db,
     sql`WITH d AS (
           SELECT to_char(${paidOn}, 'YYYY-MM') AS month, sum(d.amount) AS amount, count(*) AS n
@@ -117,7 +118,7 @@ export async function disbursedVsRepaid(db: Db, q: ReportFilters, scope: BranchS
       repaid_count: Number(r.repaid_count),
     }),
   );
-  const [totals] = await queryRows<CashflowDbRow>(
+  const [totals] = await reportRows<CashflowDbRow>(
     db,
     sql`SELECT (SELECT coalesce(sum(d.amount), 0)::numeric(18,2)::text FROM disbursements d JOIN loan_applications la ON la.id = d.application_id
                  WHERE d.status = 'success' AND ${dated(q, paidOn, sql`la.branch_id`, branchId)}) AS disbursed,
