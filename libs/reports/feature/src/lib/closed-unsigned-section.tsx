@@ -17,8 +17,9 @@ import {
   useDarkMode,
   type UseListParams,
 } from '@loan/shared-ui';
-import { formatAmount, formatDate, formatMoney } from '@loan/shared-util-format';
+import { formatDate, formatMoney } from '@loan/shared-util-format';
 import { DownloadButtons } from './download-buttons';
+import { formatCompact } from './report-format';
 
 const col = createColumnHelper<LoanApplication>();
 const OFFER_LABEL = { pending: 'Pending', signed: 'Signed', expired: 'Expired' } as const;
@@ -51,7 +52,7 @@ function BranchChart({ stats }: { stats: ClosedUnsignedBranchStat[] }) {
       xaxis: { categories: stats.map((s) => s.branch || 'No branch'), labels: { rotate: -30, trim: true } },
       yaxis: [
         { seriesName: 'Loans', title: { text: 'Loans' }, min: 0, forceNiceScale: true, labels: { formatter: (v: number) => String(Math.round(v)) } },
-        { seriesName: 'Amount', opposite: true, title: { text: 'Amount (ZMW)' }, min: 0, labels: { formatter: (v: number) => formatAmount(v) } },
+        { seriesName: 'Amount', opposite: true, title: { text: 'Amount (ZMW)' }, min: 0, labels: { formatter: (v: number) => formatCompact(v) } },
       ],
       tooltip: { ...frame.tooltip, shared: true, intersect: false, y: { formatter: (v: number, o?: { seriesIndex: number }) => (o?.seriesIndex === 1 ? formatMoney(v) : String(v)) } },
     };

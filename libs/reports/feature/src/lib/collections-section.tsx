@@ -4,9 +4,9 @@ import type { CollectionsRow } from '@loan/shared-contract';
 import { useGetCollectionsReportQuery, type ReportFilterValues } from '@loan/reports-data-access';
 import { errorMessage } from '@loan/shared-data-access-api';
 import { Card, ChartLoading, CHART_EMPTY_TEXT, EmptyState, ErrorState, LazyChart, Money, chartFrame, useDarkMode } from '@loan/shared-ui';
-import { formatAmount, formatMoney } from '@loan/shared-util-format';
+import { formatMoney } from '@loan/shared-util-format';
 import { DownloadButtons } from './download-buttons';
-import { formatMonth, formatRate } from './report-format';
+import { formatCompact, formatMonth, formatRate } from './report-format';
 
 function CollectionsChart({ months }: { months: CollectionsRow[] }) {
   const dark = useDarkMode();
@@ -20,7 +20,7 @@ function CollectionsChart({ months }: { months: CollectionsRow[] }) {
       dataLabels: { enabled: false },
       legend: { show: true, position: 'top' },
       xaxis: { categories: months.map((m) => formatMonth(m.month)), labels: { rotate: -30, hideOverlappingLabels: true } },
-      yaxis: { min: 0, labels: { formatter: (v: number) => formatAmount(v) } },
+      yaxis: { min: 0, labels: { formatter: (v: number) => formatCompact(v) } },
       tooltip: { ...frame.tooltip, shared: true, intersect: false, y: { formatter: (v: number) => formatMoney(v) } },
     };
   }, [dark, months]);

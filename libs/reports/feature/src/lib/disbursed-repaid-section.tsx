@@ -4,9 +4,9 @@ import type { CashflowReport } from '@loan/shared-contract';
 import { useGetDisbursedRepaidReportQuery, type ReportFilterValues } from '@loan/reports-data-access';
 import { errorMessage } from '@loan/shared-data-access-api';
 import { Card, ChartLoading, CHART_EMPTY_TEXT, EmptyState, ErrorState, LazyChart, Money, chartFrame, useDarkMode } from '@loan/shared-ui';
-import { formatAmount, formatMoney } from '@loan/shared-util-format';
+import { formatMoney } from '@loan/shared-util-format';
 import { DownloadButtons } from './download-buttons';
-import { formatMonth } from './report-format';
+import { formatCompact, formatMonth } from './report-format';
 
 function CashflowChart({ report }: { report: CashflowReport }) {
   const dark = useDarkMode();
@@ -20,7 +20,7 @@ function CashflowChart({ report }: { report: CashflowReport }) {
       dataLabels: { enabled: false },
       legend: { show: true, position: 'top' },
       xaxis: { categories: report.months.map((m) => formatMonth(m.month)), labels: { rotate: -30, hideOverlappingLabels: true } },
-      yaxis: { min: 0, labels: { formatter: (v: number) => formatAmount(v) } },
+      yaxis: { min: 0, labels: { formatter: (v: number) => formatCompact(v) } },
       tooltip: { ...frame.tooltip, shared: true, intersect: false, y: { formatter: (v: number) => formatMoney(v) } },
     };
   }, [dark, report]);

@@ -4,9 +4,9 @@ import { PAR_BUCKETS, PAR_BUCKET_LABELS, type PortfolioAtRisk } from '@loan/shar
 import { useGetPortfolioAtRiskQuery, type ReportFilterValues } from '@loan/reports-data-access';
 import { errorMessage } from '@loan/shared-data-access-api';
 import { Card, ChartLoading, CHART_EMPTY_TEXT, EmptyState, ErrorState, LazyChart, Money, chartFrame, useDarkMode } from '@loan/shared-ui';
-import { formatAmount, formatDate, formatMoney } from '@loan/shared-util-format';
+import { formatDate, formatMoney } from '@loan/shared-util-format';
 import { DownloadButtons } from './download-buttons';
-import { formatRate } from './report-format';
+import { formatCompact, formatRate } from './report-format';
 
 const COLORS = ['#16a34a', '#ca8a04', '#ea580c', '#dc2626', '#7f1d1d'];
 
@@ -21,7 +21,7 @@ function ParChart({ report }: { report: PortfolioAtRisk }) {
       plotOptions: { bar: { horizontal: true, barHeight: '60%' } },
       dataLabels: { enabled: false },
       legend: { show: true, position: 'top' },
-      xaxis: { categories: report.branches.map((b) => b.branch || 'No branch'), labels: { formatter: (v: string) => formatAmount(Number(v)) } },
+      xaxis: { categories: report.branches.map((b) => b.branch || 'No branch'), labels: { formatter: (v: string) => formatCompact(Number(v)) } },
       tooltip: { ...frame.tooltip, shared: true, intersect: false, y: { formatter: (v: number) => formatMoney(v) } },
     };
   }, [dark, report]);

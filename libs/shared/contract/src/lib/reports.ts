@@ -136,7 +136,7 @@ export const PAR_BUCKET_LABELS: Record<ParBucket, string> = {
 };
 
 /**
- * Collections: what fell due (the instalments of `loan_schedule` by due date) against what
+ * Collections: what fell due by today (the instalments of `loan_schedule` by due date) against what
  * was collected (repayments not reversed, by paid date), per month and branch; a month's
  * row with branch_id 0 is all branches, the row with month 'All' the whole range.
  */

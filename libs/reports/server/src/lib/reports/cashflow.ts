@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CashflowMonth, CashflowReport, CollectionsReport, CollectionsRow, ReportFilters } from '@loan/shared-contract';
-import { queryRows, resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
+import { resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
 import { share } from './money-math';
+import { reportRows } from './report-query';
 
 /** Conditions on a business date column (fromDate/toDate inclusive) and the loan's branch. */
 function dated(q: ReportFilters, day: SQL, branch: SQL, branchId: number | undefined): SQL {
@@ -22,18 +23,18 @@ interface CollectionsDbRow {
 
 /**
  * GET /api/reports/collections. What fell due comes from loan_schedule (the one source of
- * instalments), what was collected from the repayments not reversed; both by business date
- * (Lusaka) and the loan's branch.
+ * instalments; only instalments due by today: the future is not yet due), what was collected
+ * from the repayments not reversed; both by business date (Lusaka) and the loan's branch.
  */
 export async function collections(db: Db, q: ReportFilters, scope: BranchScope): Promise<CollectionsReport> {
   const branchId = await resolveBranchFilter(db, q.branch, scope);
   if (branchId === null) return { rows: [] };
-  const rows = await queryRows<CollectionsDbRow>(
+  const rows = await reportRows<CollectionsDbRow>(
     db,
     sql`WITH due AS (
           SELECT to_char(s.due_date, 'YYYY-MM') AS month, coalesce(la.branch_id, 0) AS branch_id, sum(s.amount) AS due
             FROM loan_schedule s JOIN loan_applications la ON la.id = s.application_id
-           WHERE ${dated(q, sql`s.due_date`, sql`la.branch_id`, branchId)}
+           WHERE s.due_date <= business_today() AND ${dated(q, sql`s.due_date`, sql`la.branch_id`, branchId)}
            GROUP BY 1, 2
         ), col AS (
           SELECT to_char(r.paid_at, 'YYYY-MM') AS month, coalesce(la.branch_id, 0) AS branch_id, sum(r.amount) AS collected
@@ -89,7 +90,7 @@ export async function disbursedVsRepaid(db: Db, q: ReportFilters, scope: BranchS
   const none: CashflowMonth = { month: 'All', disbursed: '0.00', disbursed_count: 0, repaid: '0.00', repaid_count: 0 };
   if (branchId === null) return { months: [], totals: none };
   const paidOn = sql`(d.created_at AT TIME ZONE 'Africa/Lusaka')::date`;
-  const rows = await queryRows<CashflowDbRow>(
+  const rows = await reportRows<CashflowDbRow>(
     db,
     sql`WITH d AS (
           SELECT to_char(${paidOn}, 'YYYY-MM') AS month, sum(d.amount) AS amount, count(*) AS n
@@ -117,7 +118,7 @@ export async function disbursedVsRepaid(db: Db, q: ReportFilters, scope: BranchS
       repaid_count: Number(r.repaid_count),
     }),
   );
-  const [totals] = await queryRows<CashflowDbRow>(
+  const [totals] = await reportRows<CashflowDbRow>(
     db,
     sql`SELECT (SELECT coalesce(sum(d.amount), 0)::numeric(18,2)::text FROM disbursements d JOIN loan_applications la ON la.id = d.application_id
                  WHERE d.status = 'success' AND ${dated(q, paidOn, sql`la.branch_id`, branchId)}) AS disbursed,

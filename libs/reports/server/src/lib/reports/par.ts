@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ParBranch, ParFigures, PortfolioAtRisk, ReportFilters } from '@loan/shared-contract';
 import { queryRows, resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
 import { addMoney, share } from './money-math';
+import { reportRows } from './report-query';
 
 interface ParDbRow {
   branch_id: string | null;
@@ -60,7 +61,7 @@ export async function portfolioAtRisk(db: Db, q: ReportFilters, scope: BranchSco
   if (q.fromDate) conds.push(sql`b.disbursed_on >= ${q.fromDate}::date`);
   if (q.toDate) conds.push(sql`b.disbursed_on <= ${q.toDate}::date`);
   if (branchId !== undefined) conds.push(sql`b.branch_id = ${branchId}`);
-  const rows = await queryRows<ParDbRow>(
+  const rows = await reportRows<ParDbRow>(
     db,
     sql`SELECT coalesce(b.branch_id, 0)::text AS branch_id,
                coalesce(min(br.name), '') AS branch,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '@loan/shared-server';
+import type { Db } from '@loan/shared-server';
+import { reportRows } from './report-query';
 
 /**
  * What every report is filtered by: created between fromDate and toDate (UTC days, both
@@ -39,7 +40,7 @@ export interface OfferLettersDbRow {
  * null). A pending letter past its expiry counts as expired, as on the dashboard.
  */
 export async function offerLettersByMonth(db: Db, f: ReportFilter): Promise<OfferLettersDbRow[]> {
-  const rows = await queryRows<OfferLettersDbRow>(
+  const rows = await reportRows<OfferLettersDbRow>(
     db,
     sql`SELECT to_char(date_trunc('month', ol.created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month,
                count(*) FILTER (WHERE ol.status = 'pending' AND ol.expires_at > now())::int AS pending,
@@ -73,19 +74,22 @@ export interface FunnelDbRow {
  * disbursement after signing).
  */
 export async function funnel(db: Db, f: ReportFilter): Promise<FunnelDbRow> {
-  const [row] = await queryRows<FunnelDbRow>(
+  const [row] = await reportRows<FunnelDbRow>(
     db,
     sql`WITH cohort AS (
           SELECT la.created_at, la.approved_at,
+                 -- Closed loans were approved first (NOTES.md transitions), stamped or not.
+                 (la.approved_at IS NOT NULL OR la.status IN ('approved', 'closed')) AS was_approved,
                  (SELECT min(ol.signed_at) FROM offer_letters ol
                    WHERE ol.application_id = la.id AND ol.status = 'signed') AS signed_at,
                  (SELECT min(d.created_at) FROM disbursements d
                    WHERE d.application_id = la.id AND d.status = 'success') AS disbursed_at
             FROM loan_applications la
-           WHERE ${conditions(f, sql`la.created_at`, sql`la.branch_id`)}
+           -- Both kinds named, so the (kind, created_at) indexes serve a date range.
+           WHERE la.kind IN ('application', 'topup') AND ${conditions(f, sql`la.created_at`, sql`la.branch_id`)}
         )
         SELECT count(*)::int AS requested,
-               count(approved_at)::int AS approved,
+               count(*) FILTER (WHERE was_approved)::int AS approved,
                count(signed_at)::int AS signed,
                count(disbursed_at)::int AS disbursed,
                ${median(hours(sql`approved_at - created_at`), sql`approved_at IS NOT NULL`)} AS to_approve,
