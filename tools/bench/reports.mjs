@@ -44,7 +44,7 @@ for (const format of ['csv', 'xlsx']) {
   const t0 = performance.now();
   const res = await fetch(`${opts.base}${A}/reports/closed-unsigned?format=${format}`, { headers: session.headers ?? {} });
   let bytes = 0;
-  for await (const chunk of res.body) bytes += chunk.length;
+  if (res.body) for await (const chunk of res.body) bytes += chunk.length;
   console.log(`closed-unsigned ${format}: HTTP ${res.status}, ${(bytes / 1024).toFixed(0)} KiB in ${(performance.now() - t0).toFixed(0)} ms`);
 }
 finish(opts, results, { closedUnsigned });

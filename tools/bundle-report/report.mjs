@@ -47,6 +47,11 @@ const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 let failed = false;
 const summary = [];
 
+/**
+ * @param {string} label
+ * @param {number} gz
+ * @param {{ budget: number, goal?: number }} limits
+ */
 function verdict(label, gz, { budget, goal }) {
   const ok = gz <= budget;
   if (!ok) failed = true;
@@ -78,13 +83,11 @@ for (const app of apps) {
     return sizes.get(f);
   };
   let initialGz = 0;
-  let initialRaw = 0;
   console.log(`\n${app.name}`);
   console.log('  initial JavaScript');
   for (const f of [...initial].sort()) {
     const s = size(f);
     initialGz += s.gz;
-    initialRaw += s.raw;
     console.log(`    ${basename(f).padEnd(48)} ${kb(s.gz).padStart(10)} gzip  ${kb(s.raw).padStart(10)} raw`);
     for (const word of app.forbidInitial ?? []) {
       if (s.text.includes(word)) {
