@@ -1,5 +1,5 @@
 import type { PermissionName } from '@loan/shared-contract';
-import { canOpenScreen, type ScreenSpec } from '@loan/shared-screens';
+import { canOpenScreen, menuHref, type ScreenSpec } from '@loan/shared-screens';
 import type { IconName, MenuItem } from '@loan/shared-ui';
 
 /** The shell's icons for the top-level entries, by label; the catalog stays free of looks. */
@@ -34,7 +34,7 @@ export function screenMenu(screens: readonly ScreenSpec[], has: (name: Permissio
       }
       level = node.children;
     }
-    level.push({ label, to: s.menu?.query ? `${s.path}?${s.menu.query}` : s.path });
+    level.push({ label, to: menuHref(s) });
   }
   return root.map((i) => (TOP_LEVEL_ICONS[i.label] ? { ...i, icon: TOP_LEVEL_ICONS[i.label] } : i));
 }

@@ -1,2 +1,2 @@
-export { canOpenScreen, firstCallUrl, type ScreenFirstCall, type ScreenMenu, type ScreenSpec } from './lib/screen-spec';
+export { canOpenScreen, firstCallUrl, menuHref, type ScreenFirstCall, type ScreenMenu, type ScreenSpec } from './lib/screen-spec';
 export { SCREENS, SCREEN_CATALOG, type ScreenKey } from './lib/screen-catalog';

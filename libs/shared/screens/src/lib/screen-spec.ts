@@ -43,3 +43,8 @@ export function firstCallUrl(call: ScreenFirstCall): string {
   const query = new URLSearchParams(call.query).toString();
   return query ? `${call.path}?${query}` : call.path;
 }
+
+/** The side menu's link to a screen: its path with the menu's query, if any ('/x?add=1'). */
+export function menuHref(spec: Pick<ScreenSpec, 'path' | 'menu'>): string {
+  return spec.menu?.query ? `${spec.path}?${spec.menu.query}` : spec.path;
+}

@@ -48,7 +48,9 @@ const THEME: Record<MenuVariant, { aside: string; brand: string; item: string; a
 };
 
 function containsPath(item: MenuItem, path: string): boolean {
-  if (item.to && (path === item.to || path.startsWith(`${item.to}/`))) return true;
+  // A link may carry a query ('/transactions/repayments?add=1'): its page is the path part.
+  const to = item.to?.split('?')[0];
+  if (to && (path === to || path.startsWith(`${to}/`))) return true;
   return (item.children ?? []).some((c) => containsPath(c, path));
 }
 

@@ -36,6 +36,18 @@ describe('AsideMenu', () => {
     expect(logout).toHaveBeenCalled();
   });
 
+  it('opens the group of the current route when its link carries a query (Repayments > Add is /transactions/repayments?add=1)', () => {
+    const withQuery: MenuItem[] = [{ label: 'Transactions', children: [{ label: 'Repayments', children: [{ label: 'Add', to: '/transactions/repayments?add=1' }] }] }];
+    render(
+      <MemoryRouter initialEntries={['/transactions/repayments']}>
+        <AsideMenu items={withQuery} mobileOpen={false} desktopOpen />
+      </MemoryRouter>,
+    );
+    const aside = screen.getByRole('complementary', { name: 'Main menu' });
+    expect(within(aside).getByRole('button', { name: 'Transactions' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(aside).getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/transactions/repayments?add=1');
+  });
+
   it('is 15rem wide and slides by the mobile and desktop flags', () => {
     const { rerender } = render(
       <MemoryRouter>
