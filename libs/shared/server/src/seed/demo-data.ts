@@ -221,21 +221,60 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
      ORDER BY o.signed_at, a.id`);
 
   log('repayments');
+  // One repayment per instalment of the schedule (loan_schedule: instalment i falls due i
+  // months after the Lusaka date of the first successful disbursement; amounts from
+  // loan_cumulative_due), paid a few days either side of its due date. Closed loans paid
+  // everything, the instalments not yet due settled on the day they closed. Approved loans
+  // paid what fell due, except a share that stopped paying: 1, 2 or 3 instalments behind,
+  // or after the first one, so the arrears buckets (PAR, days past due) have borrowers in them.
+  // A closed loan that was settled early paid the rest on one day between its disbursement
+  // and today; an approved loan that paid everything is closed as paid in full (below).
   await run(`
     INSERT INTO repayments (application_id, client_id, amount, paid_at, method, reference, created_at, updated_at)
-    SELECT a.id, a.client_id, round(a.total_amount_due / k.parts, 2),
-           least(current_date, (a.approved_at + (k.n * 30) * interval '1 day')::date),
-           CASE WHEN ${h('a.id', 40)} % 3 = 0 THEN 'bank' ELSE 'mobile_money' END,
-           'RP-' || a.id || '-' || k.n,
-           least(now(), a.approved_at + (k.n * 30) * interval '1 day'), least(now(), a.approved_at + (k.n * 30) * interval '1 day')
-      FROM loan_applications a
-      JOIN disbursements d ON d.application_id = a.id AND d.status = 'success',
-           LATERAL (SELECT n, least(a.tenure_months, 2) AS parts FROM generate_series(1, least(a.tenure_months, 2)) AS n) k
-     WHERE a.status IN ('approved', 'closed')
-       -- Closed loans were repaid; approved ones owe their second half (loan_balances shows it).
-       AND (a.status = 'closed' OR (k.n = 1 AND a.approved_at + (k.n * 30) * interval '1 day' < now()))
-       AND NOT EXISTS (SELECT 1 FROM repayments r WHERE r.application_id = a.id)
-     ORDER BY a.id, k.n`);
+    SELECT x.id, x.client_id,
+           loan_cumulative_due(x.total, x.n, x.i) - loan_cumulative_due(x.total, x.n, x.i - 1),
+           x.paid_on,
+           CASE WHEN ${h('x.id', 40)} % 3 = 0 THEN 'bank' ELSE 'mobile_money' END,
+           'RP-' || x.id || '-' || x.i,
+           x.paid_on + interval '9 hours', x.paid_on + interval '9 hours'
+      FROM (
+        SELECT a.id, a.client_id, a.total_amount_due AS total, a.tenure_months AS n, k.i, a.status,
+               loan_instalments_due_by(d.day, a.tenure_months, business_today()) AS due_now,
+               CASE ${h('a.id', 41)} % 20 WHEN 15 THEN 1 WHEN 16 THEN 1 WHEN 17 THEN 2 WHEN 18 THEN 3 WHEN 19 THEN a.tenure_months ELSE 0 END AS behind,
+               greatest(d.day + 1,
+                        least(CASE WHEN a.status <> 'closed' THEN business_today()
+                                   WHEN (a.closed_at AT TIME ZONE 'Africa/Lusaka')::date < business_today() THEN (a.closed_at AT TIME ZONE 'Africa/Lusaka')::date
+                                   ELSE d.day + 1 + (${h('a.id', 44)} % greatest(1, business_today() - d.day - 1))::int END,
+                              (d.day + make_interval(months => k.i))::date + (${h('(a.id * 31 + k.i)', 42)} % 9)::int - 5)) AS paid_on
+          FROM loan_applications a
+          JOIN LATERAL (SELECT (min(ds.created_at) AT TIME ZONE 'Africa/Lusaka')::date AS day
+                          FROM disbursements ds WHERE ds.application_id = a.id AND ds.status = 'success') d ON d.day IS NOT NULL
+          CROSS JOIN LATERAL generate_series(1, a.tenure_months) AS k(i)
+         WHERE a.status IN ('approved', 'closed')
+           AND NOT EXISTS (SELECT 1 FROM repayments r WHERE r.application_id = a.id)
+      ) x
+     WHERE x.status = 'closed'
+        OR x.i <= x.due_now - x.behind
+        OR (x.i = 1 AND x.behind = x.n AND x.due_now >= 1 AND x.n > 1 AND ${h('x.id', 43)} % 2 = 0)
+     ORDER BY x.id, x.i`);
+  // Paid in full closes a loan (NOTES.md "Loans after approval"): on the day of its last payment.
+  await run(`
+    WITH paid AS (
+      SELECT b.application_id, max(r.paid_at) AS last_paid
+        FROM loan_balances b JOIN repayments r ON r.application_id = b.application_id AND r.reversed_at IS NULL
+       WHERE b.status = 'approved' AND b.disbursed_on IS NOT NULL AND b.balance = 0
+       GROUP BY b.application_id
+    ), closed AS (
+      UPDATE loan_applications a SET status = 'closed', closed_at = p.last_paid + interval '12 hours', updated_at = p.last_paid + interval '12 hours'
+        FROM paid p WHERE a.id = p.application_id
+      RETURNING a.id, a.closed_at
+    )
+    INSERT INTO loan_paid_in_full (application_id, closed_at) SELECT id, closed_at FROM closed ON CONFLICT DO NOTHING`);
+  // A repaid loan closed on the day of its last payment, not on the day the seed ran.
+  await run(`
+    UPDATE loan_applications a SET closed_at = l.last_paid + interval '12 hours'
+      FROM (SELECT application_id, max(paid_at) AS last_paid FROM repayments GROUP BY application_id) l
+     WHERE a.id = l.application_id AND a.status = 'closed' AND a.closed_at > l.last_paid + interval '12 hours'`);
 
   log('messages');
   await run(`
