@@ -19,7 +19,7 @@ export {
   type CheckboxFieldProps,
 } from './lib/fields';
 export { Modal, ConfirmDialog, type ModalProps, type ConfirmDialogProps } from './lib/modal';
-export { DataTable, type DataTableProps, type ServerPagination } from './lib/data-table';
+export { DataTable, WIDE_ONLY, type DataTableProps, type ServerPagination } from './lib/data-table';
 export { AsideMenu, type AsideMenuProps, type MenuItem, type MenuVariant } from './lib/aside-menu';
 export { TopBar, type TopBarProps } from './lib/top-bar';
 export { Footer, type FooterProps } from './lib/footer';

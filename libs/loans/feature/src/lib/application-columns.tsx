@@ -1,15 +1,9 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { LoanApplication, LoanStatus } from '@loan/shared-contract';
-import { Money } from '@loan/shared-ui';
+import { Money, WIDE_ONLY } from '@loan/shared-ui';
 import { formatDate } from '@loan/shared-util-format';
 
 const col = createColumnHelper<LoanApplication>();
-
-/**
- * Low-value columns (on the details page anyway) only on wide screens, so the table fits
- * its card at 1280 px; narrower, the table scrolls inside its card.
- */
-const WIDE_ONLY = 'hidden 2xl:table-cell';
 
 const OFFER_LABEL = { pending: 'Pending', signed: 'Signed', expired: 'Expired' } as const;
 
@@ -18,10 +12,10 @@ export function applicationColumns(status: LoanStatus): ColumnDef<LoanApplicatio
   const columns = [
     col.accessor('reference_code', { header: 'Reference', cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span> }),
     col.accessor('fullname', { header: 'Client' }),
-    col.accessor('nrc', { header: 'NRC', meta: { className: WIDE_ONLY }, cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span> }),
+    col.accessor('nrc', { header: 'NRC', meta: WIDE_ONLY, cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span> }),
     col.accessor('mobile', { header: 'Mobile', cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span> }),
-    col.accessor('employer', { header: 'Employer', meta: { className: WIDE_ONLY }, cell: (c) => c.getValue() ?? '—' }),
-    col.accessor('branch', { header: 'Branch', meta: { className: WIDE_ONLY }, cell: (c) => c.getValue() || '—' }),
+    col.accessor('employer', { header: 'Employer', meta: WIDE_ONLY, cell: (c) => c.getValue() ?? '—' }),
+    col.accessor('branch', { header: 'Branch', meta: WIDE_ONLY, cell: (c) => c.getValue() || '—' }),
     col.accessor('amount', { header: 'Amount', cell: (c) => <Money value={c.getValue()} className="whitespace-nowrap tabular-nums" /> }),
     col.accessor('total_amount_due', { header: 'Total due', cell: (c) => <Money value={c.getValue()} className="whitespace-nowrap tabular-nums" /> }),
     col.accessor('created_at', { header: 'Date', cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),

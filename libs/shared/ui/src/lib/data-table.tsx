@@ -28,6 +28,12 @@ declare module '@tanstack/react-table' {
   }
 }
 
+/**
+ * `meta: WIDE_ONLY` on a low-value column: shown from 1536 px (2xl), left out where the
+ * table would otherwise scroll sideways at 1280 px with the side menu open.
+ */
+export const WIDE_ONLY = { className: 'hidden 2xl:table-cell' } as const;
+
 /** Server-side paging: the caller owns the page state and tells the table how many pages exist. */
 export interface ServerPagination {
   pageIndex: number;

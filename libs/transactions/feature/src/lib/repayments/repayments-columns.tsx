@@ -1,6 +1,6 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { Repayment } from '@loan/shared-contract';
-import { Button, Money, cx } from '@loan/shared-ui';
+import { Button, Money, WIDE_ONLY, cx } from '@loan/shared-ui';
 import { formatDate } from '@loan/shared-util-format';
 import { methodLabel } from './repayment-labels';
 
@@ -22,9 +22,9 @@ export function repaymentColumns(actions: RepaymentActions): ColumnDef<Repayment
       cell: (c) => <Money value={c.getValue()} className={cx('whitespace-nowrap tabular-nums', c.row.original.reversed && 'line-through')} />,
     }),
     col.accessor('paid_at', { header: 'Paid on', cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),
-    col.accessor('method', { header: 'Method', cell: (c) => methodLabel(c.getValue()) }),
+    col.accessor('method', { header: 'Method', meta: WIDE_ONLY, cell: (c) => methodLabel(c.getValue()) }),
     col.accessor('reference', { header: 'Reference', cell: (c) => <span className="break-all">{c.getValue() ?? '—'}</span> }),
-    col.accessor('recorded_by', { header: 'Recorded by', cell: (c) => c.getValue() ?? '—' }),
+    col.accessor('recorded_by', { header: 'Recorded by', meta: WIDE_ONLY, cell: (c) => c.getValue() ?? '—' }),
     col.accessor('reversed', {
       header: 'Status',
       cell: (c) =>
