@@ -3,9 +3,9 @@ import type { Db } from '@loan/shared-server';
 import { reportRows } from './report-query';
 
 /**
- * What every report is filtered by: created between fromDate and toDate (UTC days, both
- * inclusive, as the closed-unsigned report), and a branch already narrowed to the user's
- * scope (`undefined` = every branch).
+ * What every report is filtered by: created between fromDate and toDate (Lusaka days,
+ * Africa/Lusaka = UTC+2, both inclusive: the business dates of NOTES.md "Business time"),
+ * and a branch already narrowed to the user's scope (`undefined` = every branch).
  */
 export interface ReportFilter {
   fromDate?: string;
@@ -16,8 +16,9 @@ export interface ReportFilter {
 /** The WHERE conditions on a timestamp column and the application's branch column. */
 function conditions(f: ReportFilter, at: SQL, branch: SQL): SQL {
   const conds: SQL[] = [sql`true`];
-  if (f.fromDate) conds.push(sql`${at} >= ${`${f.fromDate}T00:00:00Z`}::timestamptz`);
-  if (f.toDate) conds.push(sql`${at} < (${f.toDate}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  // Bounds as instants (the start of the Lusaka day), so the (kind, created_at) indexes serve them.
+  if (f.fromDate) conds.push(sql`${at} >= ${f.fromDate}::date::timestamp AT TIME ZONE 'Africa/Lusaka'`);
+  if (f.toDate) conds.push(sql`${at} < (${f.toDate}::date + 1)::timestamp AT TIME ZONE 'Africa/Lusaka'`);
   if (f.branchId !== undefined) conds.push(sql`${branch} = ${f.branchId}`);
   return sql.join(conds, sql` AND `);
 }
@@ -36,13 +37,13 @@ export interface OfferLettersDbRow {
 }
 
 /**
- * Offer letters by month of creation (UTC) and state, the totals as the last row (month
+ * Offer letters by month of creation (Lusaka) and state, the totals as the last row (month
  * null). A pending letter past its expiry counts as expired, as on the dashboard.
  */
 export async function offerLettersByMonth(db: Db, f: ReportFilter): Promise<OfferLettersDbRow[]> {
   const rows = await reportRows<OfferLettersDbRow>(
     db,
-    sql`SELECT to_char(date_trunc('month', ol.created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month,
+    sql`SELECT to_char(date_trunc('month', ol.created_at AT TIME ZONE 'Africa/Lusaka'), 'YYYY-MM') AS month,
                count(*) FILTER (WHERE ol.status = 'pending' AND ol.expires_at > now())::int AS pending,
                count(*) FILTER (WHERE ol.status = 'signed')::int AS signed,
                count(*) FILTER (WHERE ol.status = 'expired' OR (ol.status = 'pending' AND ol.expires_at <= now()))::int AS expired,
