@@ -72,31 +72,21 @@ export interface FunnelDbRow {
  * The funnel of the applications and top-ups requested in the range: how many were
  * approved, had a signed offer letter and a successful disbursement, and the median hours
  * of each step (approval after the request, signing after approval, the first successful
- * disbursement after signing).
+ * disbursement after signing). Read from report_funnel (migration 1101: one narrow row per
+ * application, kept in step in the writes' transactions).
  */
 export async function funnel(db: Db, f: ReportFilter): Promise<FunnelDbRow> {
   const [row] = await reportRows<FunnelDbRow>(
     db,
-    sql`WITH cohort AS (
-          SELECT la.created_at, la.approved_at,
-                 -- Closed loans were approved first (NOTES.md transitions), stamped or not.
-                 (la.approved_at IS NOT NULL OR la.status IN ('approved', 'closed')) AS was_approved,
-                 (SELECT min(ol.signed_at) FROM offer_letters ol
-                   WHERE ol.application_id = la.id AND ol.status = 'signed') AS signed_at,
-                 (SELECT min(d.created_at) FROM disbursements d
-                   WHERE d.application_id = la.id AND d.status = 'success') AS disbursed_at
-            FROM loan_applications la
-           -- Both kinds named, so the (kind, created_at) indexes serve a date range.
-           WHERE la.kind IN ('application', 'topup') AND ${conditions(f, sql`la.created_at`, sql`la.branch_id`)}
-        )
-        SELECT count(*)::int AS requested,
-               count(*) FILTER (WHERE was_approved)::int AS approved,
-               count(signed_at)::int AS signed,
-               count(disbursed_at)::int AS disbursed,
-               ${median(hours(sql`approved_at - created_at`), sql`approved_at IS NOT NULL`)} AS to_approve,
-               ${median(hours(sql`signed_at - approved_at`), sql`signed_at IS NOT NULL AND approved_at IS NOT NULL`)} AS to_sign,
-               ${median(hours(sql`disbursed_at - signed_at`), sql`disbursed_at IS NOT NULL AND signed_at IS NOT NULL`)} AS to_disburse
-          FROM cohort`,
+    sql`SELECT count(*)::int AS requested,
+               count(*) FILTER (WHERE rf.was_approved)::int AS approved,
+               count(*) FILTER (WHERE rf.signed)::int AS signed,
+               count(*) FILTER (WHERE rf.disbursed)::int AS disbursed,
+               ${median(sql`rf.to_approve`, sql`rf.to_approve IS NOT NULL`)} AS to_approve,
+               ${median(sql`rf.to_sign`, sql`rf.to_sign IS NOT NULL`)} AS to_sign,
+               ${median(sql`rf.to_disburse`, sql`rf.to_disburse IS NOT NULL`)} AS to_disburse
+          FROM report_funnel rf
+         WHERE ${conditions(f, sql`rf.created_at`, sql`rf.branch_id`)}`,
   );
   return {
     ...row,
