@@ -167,7 +167,7 @@ describe(`GET ${REPORTS_PATHS.funnel}`, () => {
  * report_funnel (migration 1101) against the base tables, worked out here as the funnel
  * used to read them (correlated look-ups per application): equal after every kind of write.
  */
-describe('report_funnel stays equal to the base tables', () => {
+describe('report_funnel and report_offer_letters stay equal to the base tables', () => {
   const facts = () =>
     queryRows<Record<string, string>>(
       t.db,
@@ -190,10 +190,28 @@ describe('report_funnel stays equal to the base tables', () => {
                     FROM loan_applications la WHERE la.kind IN ('application', 'topup')) c
            ORDER BY c.id`,
     );
+  // And report_offer_letters (migration 1103) against the letters joined to their applications.
+  const letters = () =>
+    queryRows<Record<string, string>>(
+      t.db,
+      sql`SELECT letter_id::text AS id, application_id::text AS app, created_at::text AS created, branch_id::text AS branch, status,
+                 expires_at::text AS expires, round(to_sign, 6)::text AS h
+            FROM report_offer_letters ORDER BY letter_id`,
+    );
+  const liveLetters = () =>
+    queryRows<Record<string, string>>(
+      t.db,
+      sql`SELECT ol.id::text AS id, ol.application_id::text AS app, ol.created_at::text AS created, la.branch_id::text AS branch, ol.status,
+                 ol.expires_at::text AS expires,
+                 round(CASE WHEN ol.status = 'signed' AND ol.signed_at IS NOT NULL THEN extract(epoch FROM ol.signed_at - ol.created_at) / 3600.0 END, 6)::text AS h
+            FROM offer_letters ol JOIN loan_applications la ON la.id = ol.application_id ORDER BY ol.id`,
+    );
   const agree = async () => {
-    const [f, l] = await Promise.all([facts(), live()]);
+    const [f, l, fl, ll] = await Promise.all([facts(), live(), letters(), liveLetters()]);
     expect(l.length).toBeGreaterThan(0);
     expect(f).toEqual(l);
+    expect(ll.length).toBeGreaterThan(0);
+    expect(fl).toEqual(ll);
   };
 
   it('agrees on the hand-checked book, then after requests, approvals, signatures, payouts, moves and deletions', async () => {
@@ -217,5 +235,7 @@ describe('report_funnel stays equal to the base tables', () => {
     const res = funnelReportSchema.parse((await get(REPORTS_PATHS.funnel)).json()).steps;
     expect(res.map((s) => s.count)).toEqual([6, 4, 2, 2]);
     expect(res.map((s) => s.median_hours_from_previous)).toEqual([null, 9, 17, 6]);
+    const letterTotals = offerLettersReportSchema.parse((await get(REPORTS_PATHS.offerLetters)).json()).totals;
+    expect(letterTotals).toEqual({ pending: 1, signed: 2, expired: 2, total: 5, median_hours_to_sign: 15 });
   });
 });

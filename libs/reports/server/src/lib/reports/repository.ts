@@ -23,7 +23,6 @@ function conditions(f: ReportFilter, at: SQL, branch: SQL): SQL {
   return sql.join(conds, sql` AND `);
 }
 
-const hours = (interval: SQL) => sql`extract(epoch FROM ${interval}) / 3600.0`;
 const median = (value: SQL, filter: SQL) =>
   sql`round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ${value}) FILTER (WHERE ${filter}))::numeric, 1)::text`;
 
@@ -38,7 +37,9 @@ export interface OfferLettersDbRow {
 
 /**
  * Offer letters by month of creation (Lusaka) and state, the totals as the last row (month
- * null). A pending letter past its expiry counts as expired, as on the dashboard.
+ * null). A pending letter past its expiry counts as expired, as on the dashboard. Read from
+ * report_offer_letters (migration 1103: the letters with their application's branch, kept in
+ * step in the writes' transactions).
  */
 export async function offerLettersByMonth(db: Db, f: ReportFilter): Promise<OfferLettersDbRow[]> {
   const rows = await reportRows<OfferLettersDbRow>(
@@ -48,10 +49,9 @@ export async function offerLettersByMonth(db: Db, f: ReportFilter): Promise<Offe
                count(*) FILTER (WHERE ol.status = 'signed')::int AS signed,
                count(*) FILTER (WHERE ol.status = 'expired' OR (ol.status = 'pending' AND ol.expires_at <= now()))::int AS expired,
                count(*)::int AS total,
-               ${median(hours(sql`ol.signed_at - ol.created_at`), sql`ol.status = 'signed' AND ol.signed_at IS NOT NULL`)} AS median_hours
-          FROM offer_letters ol
-          JOIN loan_applications la ON la.id = ol.application_id
-         WHERE ${conditions(f, sql`ol.created_at`, sql`la.branch_id`)}
+               ${median(sql`ol.to_sign`, sql`ol.to_sign IS NOT NULL`)} AS median_hours
+          FROM report_offer_letters ol
+         WHERE ${conditions(f, sql`ol.created_at`, sql`ol.branch_id`)}
          GROUP BY GROUPING SETS ((1), ())
          ORDER BY 1 NULLS LAST`,
   );
