@@ -10,6 +10,8 @@ CREATE TABLE report_offer_letters (
   letter_id      bigint      NOT NULL,
   application_id bigint      NOT NULL,
   created_at     timestamptz NOT NULL,
+  -- The Lusaka month of created_at ('2026-03'), worked out once here rather than per read.
+  month          text        NOT NULL,
   branch_id      bigint,
   status         text        NOT NULL,
   expires_at     timestamptz,
@@ -27,8 +29,8 @@ BEGIN
   END IF;
   -- One statement, one snapshot: the DELETE removes the old facts, never the new ones.
   WITH gone AS (DELETE FROM report_offer_letters f WHERE f.application_id = ANY (ids))
-  INSERT INTO report_offer_letters (letter_id, application_id, created_at, branch_id, status, expires_at, to_sign)
-  SELECT ol.id, ol.application_id, ol.created_at, la.branch_id, ol.status, ol.expires_at,
+  INSERT INTO report_offer_letters (letter_id, application_id, created_at, month, branch_id, status, expires_at, to_sign)
+  SELECT ol.id, ol.application_id, ol.created_at, to_char(ol.created_at AT TIME ZONE 'Africa/Lusaka', 'YYYY-MM'), la.branch_id, ol.status, ol.expires_at,
          CASE WHEN ol.status = 'signed' AND ol.signed_at IS NOT NULL THEN extract(epoch FROM ol.signed_at - ol.created_at) / 3600.0 END
     FROM offer_letters ol JOIN loan_applications la ON la.id = ol.application_id
    WHERE ol.application_id = ANY (ids);
@@ -69,7 +71,7 @@ CREATE TRIGGER loan_applications_letters_del AFTER DELETE ON loan_applications R
   FOR EACH STATEMENT EXECUTE FUNCTION report_offer_letters_sync_applications();
 
 -- The book as it stands.
-INSERT INTO report_offer_letters (letter_id, application_id, created_at, branch_id, status, expires_at, to_sign)
-SELECT ol.id, ol.application_id, ol.created_at, la.branch_id, ol.status, ol.expires_at,
+INSERT INTO report_offer_letters (letter_id, application_id, created_at, month, branch_id, status, expires_at, to_sign)
+SELECT ol.id, ol.application_id, ol.created_at, to_char(ol.created_at AT TIME ZONE 'Africa/Lusaka', 'YYYY-MM'), la.branch_id, ol.status, ol.expires_at,
        CASE WHEN ol.status = 'signed' AND ol.signed_at IS NOT NULL THEN extract(epoch FROM ol.signed_at - ol.created_at) / 3600.0 END
   FROM offer_letters ol JOIN loan_applications la ON la.id = ol.application_id;

@@ -194,14 +194,15 @@ describe('report_funnel and report_offer_letters stay equal to the base tables',
   const letters = () =>
     queryRows<Record<string, string>>(
       t.db,
-      sql`SELECT letter_id::text AS id, application_id::text AS app, created_at::text AS created, branch_id::text AS branch, status,
+      sql`SELECT letter_id::text AS id, application_id::text AS app, created_at::text AS created, month, branch_id::text AS branch, status,
                  expires_at::text AS expires, round(to_sign, 6)::text AS h
             FROM report_offer_letters ORDER BY letter_id`,
     );
   const liveLetters = () =>
     queryRows<Record<string, string>>(
       t.db,
-      sql`SELECT ol.id::text AS id, ol.application_id::text AS app, ol.created_at::text AS created, la.branch_id::text AS branch, ol.status,
+      sql`SELECT ol.id::text AS id, ol.application_id::text AS app, ol.created_at::text AS created,
+                 to_char(date_trunc('month', ol.created_at AT TIME ZONE 'Africa/Lusaka'), 'YYYY-MM') AS month, la.branch_id::text AS branch, ol.status,
                  ol.expires_at::text AS expires,
                  round(CASE WHEN ol.status = 'signed' AND ol.signed_at IS NOT NULL THEN extract(epoch FROM ol.signed_at - ol.created_at) / 3600.0 END, 6)::text AS h
             FROM offer_letters ol JOIN loan_applications la ON la.id = ol.application_id ORDER BY ol.id`,

@@ -44,7 +44,7 @@ export interface OfferLettersDbRow {
 export async function offerLettersByMonth(db: Db, f: ReportFilter): Promise<OfferLettersDbRow[]> {
   const rows = await reportRows<OfferLettersDbRow>(
     db,
-    sql`SELECT to_char(date_trunc('month', ol.created_at AT TIME ZONE 'Africa/Lusaka'), 'YYYY-MM') AS month,
+    sql`SELECT ol.month,
                count(*) FILTER (WHERE ol.status = 'pending' AND ol.expires_at > now())::int AS pending,
                count(*) FILTER (WHERE ol.status = 'signed')::int AS signed,
                count(*) FILTER (WHERE ol.status = 'expired' OR (ol.status = 'pending' AND ol.expires_at <= now()))::int AS expired,
@@ -52,7 +52,7 @@ export async function offerLettersByMonth(db: Db, f: ReportFilter): Promise<Offe
                ${median(sql`ol.to_sign`, sql`ol.to_sign IS NOT NULL`)} AS median_hours
           FROM report_offer_letters ol
          WHERE ${conditions(f, sql`ol.created_at`, sql`ol.branch_id`)}
-         GROUP BY GROUPING SETS ((1), ())
+         GROUP BY GROUPING SETS ((ol.month), ())
          ORDER BY 1 NULLS LAST`,
   );
   return rows.map((r) => ({ ...r, pending: Number(r.pending), signed: Number(r.signed), expired: Number(r.expired), total: Number(r.total) }));
