@@ -72,6 +72,7 @@ export const closedUnsignedReport: ReportDescriptor<ClosedUnsignedBranchStat[], 
     testId: 'closed-unsigned-chart',
     colors: ['#ca8a04', '#2563eb'],
     values: 'count',
+    trimLabels: true,
     height: 280,
     categories: (stats) => stats.map((s) => s.branch || 'No branch'),
     series: (stats) => [

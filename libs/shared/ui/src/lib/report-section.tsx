@@ -28,6 +28,8 @@ export interface ReportChartSpec<D> {
   stacked?: boolean;
   legend?: boolean;
   dataLabels?: boolean;
+  /** Shorten long category labels ('Livingst...'); months are left whole. */
+  trimLabels?: boolean;
   height: number | ((data: D) => number);
   /** Options over the defaults (a second axis, say). */
   options?: (data: D) => ApexOptions;
@@ -83,7 +85,7 @@ function ReportChart<D>({ spec, data }: { spec: ReportChartSpec<D>; data: D }) {
       legend: { show: spec.legend ?? true, position: 'top' },
       xaxis: spec.horizontal
         ? { categories, labels: { formatter: (v: string) => axis(Number(v)) } }
-        : { categories, labels: { rotate: -30, trim: true, hideOverlappingLabels: true } },
+        : { categories, labels: { rotate: -30, trim: spec.trimLabels ?? false, hideOverlappingLabels: true } },
       yaxis: spec.horizontal ? undefined : { min: 0, forceNiceScale: true, labels: { formatter: axis } },
       tooltip: { ...frame.tooltip, shared: true, intersect: false, ...(spec.values === 'money' ? { y: { formatter: (v: number) => formatMoney(v) } } : {}) },
     };
