@@ -20,6 +20,9 @@ export {
 } from './lib/fields';
 export { Modal, ConfirmDialog, type ModalProps, type ConfirmDialogProps } from './lib/modal';
 export { DataTable, WIDE_ONLY, type DataTableProps, type ServerPagination } from './lib/data-table';
+export { ScrollRegion, type ScrollRegionProps } from './lib/scroll-region';
+export { SummaryTable, type SummaryColumn, type SummaryTableProps, type SummaryTableSpec } from './lib/summary-table';
+export { ReportSection, formatCompact, type ReportChartSpec, type ReportDescriptor, type ReportSectionProps, type ReportState } from './lib/report-section';
 export { AsideMenu, type AsideMenuProps, type MenuItem, type MenuVariant } from './lib/aside-menu';
 export { TopBar, type TopBarProps } from './lib/top-bar';
 export { Footer, type FooterProps } from './lib/footer';

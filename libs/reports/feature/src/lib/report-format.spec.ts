@@ -1,4 +1,5 @@
-import { formatCompact, formatHours, formatMonth, formatRate } from './report-format';
+import { formatCompact } from '@loan/shared-ui';
+import { formatHours, formatMonth, formatRate } from './report-format';
 
 it('formats the reports figures', () => {
   expect(formatRate(0.6667)).toBe('66.7%');

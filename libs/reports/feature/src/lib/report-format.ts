@@ -15,11 +15,3 @@ export function formatMonth(month: string): string {
   if (!y || !m) return month;
   return `${new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${y}`;
 }
-
-/** An axis label for an amount: 950, 12.5k, 3.4M (the exact figure is in the tooltip and the table). */
-export function formatCompact(value: number): string {
-  const a = Math.abs(value);
-  if (a >= 1_000_000) return `${+(value / 1_000_000).toFixed(1)}M`;
-  if (a >= 1_000) return `${+(value / 1_000).toFixed(1)}k`;
-  return String(Math.round(value));
-}

@@ -43,6 +43,10 @@ it('shows the closed unsigned loans by branch, their page, the offer letters and
   expect(lastRequest(REPORTS_PATHS.closedUnsignedStatsByBranch)?.query).toEqual({});
   expect(lastRequest(REPORTS_PATHS.unsignedClosed)?.query).toEqual({ page: '1', pageSize: '15' });
   expect(lastRequest(REPORTS_PATHS.offerLetters)?.query).toEqual({});
+  // Every table scrolls in a region a keyboard can reach (axe scrollable-region-focusable).
+  for (const name of ['Closed unsigned loans by branch', 'Closed unsigned loans', 'Portfolio at risk by branch', 'Collections per month and branch', 'Disbursed and repaid per month', 'Offer letters per month', 'Applications funnel']) {
+    expect(screen.getByRole('region', { name })).toHaveAttribute('tabindex', '0');
+  }
 });
 
 it('sends the filters of the URL, only those present, to every report and download', async () => {

@@ -29,7 +29,7 @@ const rateSchema = z.number().min(0).nullable();
 
 /**
  * Every portfolio report's filters (spec §5: sent only when present): created between
- * fromDate and toDate (UTC days, as the closed-unsigned report and the dashboard's months),
+ * fromDate and toDate (Lusaka days, Africa/Lusaka: the business dates of NOTES.md),
  * one branch (id or name), and the format: json on screen, csv or xlsx as a download.
  */
 export const reportFiltersSchema = withDateOrder(
@@ -47,7 +47,7 @@ export type ReportFiltersQuery = z.input<typeof reportFiltersSchema>;
 export type ReportFilters = z.output<typeof reportFiltersSchema>;
 
 /**
- * Offer letters of one month (of their creation, UTC): by state as the dashboard counts
+ * Offer letters of one month (of their creation, Lusaka): by state as the dashboard counts
  * them (a pending letter past its expiry is expired), and the median time from sending to
  * signing of those signed.
  */

@@ -71,3 +71,11 @@ it('puts a column meta className on its header and cells (narrow screens leave l
   );
   expect(container.querySelectorAll('.hidden')).toHaveLength(2);
 });
+
+it('scrolls in a named region that takes keyboard focus (axe scrollable-region-focusable)', async () => {
+  render(<DataTable caption="Clients" columns={columns} data={rows} />);
+  const region = screen.getByRole('region', { name: 'Clients' });
+  expect(region).toContainElement(screen.getByRole('table', { name: 'Clients' }));
+  await userEvent.tab();
+  expect(region).toHaveFocus();
+});

@@ -13,6 +13,7 @@ import {
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@loan/shared-contract';
 import { Button } from './button';
 import { Icon } from './icon';
+import { ScrollRegion } from './scroll-region';
 import { Skeleton } from './skeleton';
 import { EmptyState, ErrorState } from './states';
 import { cx } from './cx';
@@ -130,7 +131,7 @@ export function DataTable<T>({
 
   return (
     <div className="w-full">
-      <div className="w-full overflow-x-auto">
+      <ScrollRegion label={caption}>
         <table className="min-w-full divide-y divide-gray-200 text-left text-sm dark:divide-slate-700" aria-busy={loading || undefined}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600 dark:bg-slate-900/60 dark:text-gray-300">
@@ -158,7 +159,7 @@ export function DataTable<T>({
             </tbody>
           )}
         </table>
-      </div>
+      </ScrollRegion>
       {body}
       <nav
         aria-label={`${caption} pages`}

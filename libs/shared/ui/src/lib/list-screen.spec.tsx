@@ -134,6 +134,8 @@ it('selects the whole page from the header and is keyboard usable', async () => 
   await userEvent.tab(); // search box
   await userEvent.tab(); // sort
   await userEvent.tab(); // filters
+  await userEvent.tab(); // the table's scroll region (a keyboard can scroll a wide table)
+  expect(screen.getByRole('region', { name: 'Requests' })).toHaveFocus();
   await userEvent.tab(); // select all
   expect(screen.getByRole('checkbox', { name: 'Select all rows on this page' })).toHaveFocus();
   await userEvent.keyboard(' ');

@@ -94,3 +94,72 @@ describe(`GET ${REPORTS_PATHS.disbursedRepaid}`, () => {
     expect(a.totals).toEqual({ month: 'All', disbursed: '1200.00', disbursed_count: 1, repaid: '150.00', repaid_count: 2 });
   });
 });
+
+/**
+ * The summary (report_daily, migration 1100) against the base tables, worked out here
+ * independently from loan_schedule, repayments and disbursements as the reports used to
+ * read them: they must agree after every kind of write.
+ */
+describe('report_daily stays equal to the base tables', () => {
+  const summary = () =>
+    queryRows<Record<string, string>>(
+      t.db,
+      sql`SELECT day::text, branch_id::text, due::numeric(18,2)::text AS due, due_count::text, collected::numeric(18,2)::text AS collected,
+                 collected_count::text, disbursed::numeric(18,2)::text AS disbursed, disbursed_count::text
+            FROM report_daily WHERE due_count <> 0 OR collected_count <> 0 OR disbursed_count <> 0 OR due <> 0 OR collected <> 0 OR disbursed <> 0
+           ORDER BY 1, 2`,
+    );
+  const live = () =>
+    queryRows<Record<string, string>>(
+      t.db,
+      sql`SELECT day::text, branch_id::text, sum(due)::numeric(18,2)::text AS due, sum(due_count)::text AS due_count,
+                 sum(collected)::numeric(18,2)::text AS collected, sum(collected_count)::text AS collected_count,
+                 sum(disbursed)::numeric(18,2)::text AS disbursed, sum(disbursed_count)::text AS disbursed_count
+            FROM (SELECT s.due_date AS day, coalesce(la.branch_id, 0) AS branch_id, s.amount AS due, 1 AS due_count, 0 AS collected, 0 AS collected_count, 0 AS disbursed, 0 AS disbursed_count
+                    FROM loan_schedule s JOIN loan_applications la ON la.id = s.application_id
+                  UNION ALL
+                  SELECT r.paid_at, coalesce(la.branch_id, 0), 0, 0, r.amount, 1, 0, 0
+                    FROM repayments r JOIN loan_applications la ON la.id = r.application_id WHERE r.reversed_at IS NULL
+                  UNION ALL
+                  SELECT (d.created_at AT TIME ZONE 'Africa/Lusaka')::date, coalesce(la.branch_id, 0), 0, 0, 0, 0, d.amount, 1
+                    FROM disbursements d JOIN loan_applications la ON la.id = d.application_id WHERE d.status = 'success') x
+           GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+  const agree = async () => {
+    const [s, l] = await Promise.all([summary(), live()]);
+    expect(l.length).toBeGreaterThan(0);
+    expect(s).toEqual(l);
+  };
+
+  it('agrees on the hand-checked book, then after inserts, edits, reversals, moves, payout changes and deletions', async () => {
+    await agree();
+    // A third loan and two repayments in one statement.
+    const l3 = await loan('LA-2026-700003', branchA, '900.00', 3, '2026-03-10');
+    await t.db.execute(sql`INSERT INTO repayments (application_id, amount, paid_at, reference) VALUES
+        (${l3}, 300.00, '2026-04-10', 'R3-1'), (${l3}, 300.00, '2026-05-10', 'R3-2')`);
+    await agree();
+    // A repayment reversed, another's amount and day edited.
+    await t.db.execute(sql`UPDATE repayments SET reversed_at = now(), reversal_reason = 'keyed twice' WHERE reference = 'R3-1'`);
+    await t.db.execute(sql`UPDATE repayments SET amount = 250.00, paid_at = '2026-05-11' WHERE reference = 'R3-2'`);
+    await agree();
+    // The loan moves branch; its total changes (the schedule follows).
+    await t.db.execute(sql`UPDATE loan_applications SET branch_id = ${branchB}, total_amount_due = 960.00 WHERE id = ${l3}`);
+    await agree();
+    // Its successful payout turns out failed: no schedule, nothing disbursed.
+    await t.db.execute(sql`UPDATE disbursements SET status = 'failed' WHERE application_id = ${l3}`);
+    await agree();
+    // Paid out again later; then a repayment deleted and finally the loan deleted.
+    await t.db.execute(sql`UPDATE disbursements SET status = 'success' WHERE application_id = ${l3} AND created_at = (SELECT max(created_at) FROM disbursements WHERE application_id = ${l3})`);
+    await agree();
+    await t.db.execute(sql`DELETE FROM repayments WHERE reference = 'R3-2'`);
+    await agree();
+    // Deleting the loan leaves its repayments without a loan (ON DELETE SET NULL): a live one goes too.
+    await t.db.execute(sql`INSERT INTO repayments (application_id, amount, paid_at, reference) VALUES (${l3}, 120.00, '2026-05-20', 'R3-3')`);
+    await agree();
+    await t.db.execute(sql`DELETE FROM loan_applications WHERE id = ${l3}`);
+    await agree();
+    // And the reports read the book as before.
+    const res = collectionsReportSchema.parse((await get(`${REPORTS_PATHS.collections}?fromDate=2026-02-01&toDate=2026-04-30`)).json());
+    expect(res.rows.at(-1)).toMatchObject({ month: 'All', due: '700.00', collected: '350.00' });
+  });
+});

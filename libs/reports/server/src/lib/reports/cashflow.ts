@@ -22,29 +22,25 @@ interface CollectionsDbRow {
 }
 
 /**
- * GET /api/reports/collections. What fell due comes from loan_schedule (the one source of
- * instalments; only instalments due by today: the future is not yet due), what was collected
- * from the repayments not reversed; both by business date (Lusaka) and the loan's branch.
+ * GET /api/reports/collections. What fell due (the loans' instalments, as loan_schedule has
+ * them; only those due by today: the future is not yet due) against what was collected
+ * (repayments not reversed), by business date (Lusaka) and the loan's branch, read from the
+ * report_daily summary (migration 1100, kept in step in the writes' transactions).
  */
 export async function collections(db: Db, q: ReportFilters, scope: BranchScope): Promise<CollectionsReport> {
   const branchId = await resolveBranchFilter(db, q.branch, scope);
   if (branchId === null) return { rows: [] };
+  const notFuture = sql`d.day <= business_today()`;
   const rows = await reportRows<CollectionsDbRow>(
     db,
-    sql`WITH due AS (
-          SELECT to_char(s.due_date, 'YYYY-MM') AS month, coalesce(la.branch_id, 0) AS branch_id, sum(s.amount) AS due
-            FROM loan_schedule s JOIN loan_applications la ON la.id = s.application_id
-           WHERE s.due_date <= business_today() AND ${dated(q, sql`s.due_date`, sql`la.branch_id`, branchId)}
+    sql`WITH m AS (
+          SELECT to_char(d.day, 'YYYY-MM') AS month, d.branch_id,
+                 coalesce(sum(d.due) FILTER (WHERE ${notFuture}), 0) AS due, sum(d.collected) AS collected
+            FROM report_daily d
+           WHERE ${dated(q, sql`d.day`, sql`d.branch_id`, branchId)}
            GROUP BY 1, 2
-        ), col AS (
-          SELECT to_char(r.paid_at, 'YYYY-MM') AS month, coalesce(la.branch_id, 0) AS branch_id, sum(r.amount) AS collected
-            FROM repayments r JOIN loan_applications la ON la.id = r.application_id
-           WHERE r.reversed_at IS NULL AND ${dated(q, sql`r.paid_at`, sql`la.branch_id`, branchId)}
-           GROUP BY 1, 2
-        ), m AS (
-          SELECT coalesce(due.month, col.month) AS month, coalesce(due.branch_id, col.branch_id) AS branch_id,
-                 coalesce(due.due, 0) AS due, coalesce(col.collected, 0) AS collected
-            FROM due FULL JOIN col ON col.month = due.month AND col.branch_id = due.branch_id
+          -- A month and branch is shown when an instalment fell due or a repayment came in.
+          HAVING coalesce(sum(d.due_count) FILTER (WHERE ${notFuture}), 0) > 0 OR sum(d.collected_count) > 0
         )
         SELECT m.month, CASE WHEN grouping(m.branch_id) = 1 THEN NULL ELSE m.branch_id::text END AS branch_id,
                coalesce(min(br.name), '') AS branch,
@@ -78,60 +74,43 @@ export const COLLECTIONS_COLUMNS: TableColumn<CollectionsRow>[] = [
 
 interface CashflowDbRow {
   month: string | null;
-  disbursed: string;
-  disbursed_count: number;
-  repaid: string;
-  repaid_count: number;
+  disbursed: string | null;
+  disbursed_count: number | null;
+  repaid: string | null;
+  repaid_count: number | null;
 }
 
-/** GET /api/reports/disbursed-vs-repaid: successful disbursements and live repayments per Lusaka month. */
+/**
+ * GET /api/reports/disbursed-vs-repaid: successful disbursements and live repayments per
+ * Lusaka month, read from the report_daily summary (migration 1100).
+ */
 export async function disbursedVsRepaid(db: Db, q: ReportFilters, scope: BranchScope): Promise<CashflowReport> {
   const branchId = await resolveBranchFilter(db, q.branch, scope);
   const none: CashflowMonth = { month: 'All', disbursed: '0.00', disbursed_count: 0, repaid: '0.00', repaid_count: 0 };
   if (branchId === null) return { months: [], totals: none };
-  const paidOn = sql`(d.created_at AT TIME ZONE 'Africa/Lusaka')::date`;
   const rows = await reportRows<CashflowDbRow>(
     db,
-    sql`WITH d AS (
-          SELECT to_char(${paidOn}, 'YYYY-MM') AS month, sum(d.amount) AS amount, count(*) AS n
-            FROM disbursements d JOIN loan_applications la ON la.id = d.application_id
-           WHERE d.status = 'success' AND ${dated(q, paidOn, sql`la.branch_id`, branchId)}
-           GROUP BY 1
-        ), r AS (
-          SELECT to_char(r.paid_at, 'YYYY-MM') AS month, sum(r.amount) AS amount, count(*) AS n
-            FROM repayments r JOIN loan_applications la ON la.id = r.application_id
-           WHERE r.reversed_at IS NULL AND ${dated(q, sql`r.paid_at`, sql`la.branch_id`, branchId)}
-           GROUP BY 1
-        )
-        SELECT coalesce(d.month, r.month) AS month,
-               coalesce(d.amount, 0)::numeric(18,2)::text AS disbursed, coalesce(d.n, 0)::int AS disbursed_count,
-               coalesce(r.amount, 0)::numeric(18,2)::text AS repaid, coalesce(r.n, 0)::int AS repaid_count
-          FROM d FULL JOIN r ON r.month = d.month
-         ORDER BY 1`,
+    sql`SELECT to_char(d.day, 'YYYY-MM') AS month,
+               sum(d.disbursed)::numeric(18,2)::text AS disbursed, sum(d.disbursed_count)::int AS disbursed_count,
+               sum(d.collected)::numeric(18,2)::text AS repaid, sum(d.collected_count)::int AS repaid_count
+          FROM report_daily d
+         WHERE ${dated(q, sql`d.day`, sql`d.branch_id`, branchId)}
+         GROUP BY GROUPING SETS ((1), ())
+        -- A month is shown when something was paid out or repaid in it.
+        HAVING sum(d.disbursed_count) > 0 OR sum(d.collected_count) > 0 OR grouping(to_char(d.day, 'YYYY-MM')) = 1
+         ORDER BY 1 NULLS LAST`,
   );
-  const months = rows.map(
-    (r): CashflowMonth => ({
-      month: r.month as string,
-      disbursed: r.disbursed,
-      disbursed_count: Number(r.disbursed_count),
-      repaid: r.repaid,
-      repaid_count: Number(r.repaid_count),
-    }),
-  );
-  const [totals] = await reportRows<CashflowDbRow>(
-    db,
-    sql`SELECT (SELECT coalesce(sum(d.amount), 0)::numeric(18,2)::text FROM disbursements d JOIN loan_applications la ON la.id = d.application_id
-                 WHERE d.status = 'success' AND ${dated(q, paidOn, sql`la.branch_id`, branchId)}) AS disbursed,
-               (SELECT count(*)::int FROM disbursements d JOIN loan_applications la ON la.id = d.application_id
-                 WHERE d.status = 'success' AND ${dated(q, paidOn, sql`la.branch_id`, branchId)}) AS disbursed_count,
-               (SELECT coalesce(sum(r.amount), 0)::numeric(18,2)::text FROM repayments r JOIN loan_applications la ON la.id = r.application_id
-                 WHERE r.reversed_at IS NULL AND ${dated(q, sql`r.paid_at`, sql`la.branch_id`, branchId)}) AS repaid,
-               (SELECT count(*)::int FROM repayments r JOIN loan_applications la ON la.id = r.application_id
-                 WHERE r.reversed_at IS NULL AND ${dated(q, sql`r.paid_at`, sql`la.branch_id`, branchId)}) AS repaid_count`,
-  );
+  const toMonth = (r: CashflowDbRow, month: string): CashflowMonth => ({
+    month,
+    disbursed: r.disbursed ?? '0.00',
+    disbursed_count: Number(r.disbursed_count ?? 0),
+    repaid: r.repaid ?? '0.00',
+    repaid_count: Number(r.repaid_count ?? 0),
+  });
+  const totals = rows.find((r) => r.month === null);
   return {
-    months,
-    totals: { month: 'All', disbursed: totals.disbursed, disbursed_count: Number(totals.disbursed_count), repaid: totals.repaid, repaid_count: Number(totals.repaid_count) },
+    months: rows.filter((r) => r.month !== null).map((r) => toMonth(r, r.month as string)),
+    totals: totals ? toMonth(totals, 'All') : none,
   };
 }
 

@@ -119,3 +119,40 @@ describe(`GET ${REPORTS_PATHS.portfolioAtRisk}`, () => {
     expect(lines.at(-1)).toBe('"All branches","4","7800.00","1000.00","1200.00","2000.00","0.00","3600.00","0.7179","0.4615","0.4615"');
   });
 });
+
+/** report_loan_balances (migration 1102) against loan_balances: equal after every kind of write. */
+describe('report_loan_balances stays equal to loan_balances', () => {
+  const copy = () =>
+    queryRows<Record<string, string>>(
+      t.db,
+      sql`SELECT application_id::text AS id, branch_id::text AS branch, disbursed_on::text AS d, balance::text AS balance,
+                 greatest(0, business_today() - next_due_date)::text AS dpd
+            FROM report_loan_balances ORDER BY application_id`,
+    );
+  const live = () =>
+    queryRows<Record<string, string>>(
+      t.db,
+      sql`SELECT application_id::text AS id, branch_id::text AS branch, disbursed_on::text AS d, balance::text AS balance, days_past_due::text AS dpd
+            FROM loan_balances WHERE disbursed_on IS NOT NULL ORDER BY application_id`,
+    );
+  const agree = async () => {
+    const [c, l] = await Promise.all([copy(), live()]);
+    expect(l.length).toBeGreaterThan(0);
+    expect(c).toEqual(l);
+  };
+
+  it('agrees on the hand-checked book and after repayments, reversals, moves, edits and closing', async () => {
+    await agree();
+    const [{ id }] = await queryRows<{ id: string }>(t.db, sql`SELECT application_id::text AS id FROM loan_balances WHERE balance > 0 ORDER BY application_id LIMIT 1`);
+    await t.db.execute(sql`INSERT INTO repayments (application_id, amount, paid_at, reference) VALUES (${id}, 150.00, business_today(), 'PAR-EQ-1')`);
+    await agree();
+    await t.db.execute(sql`UPDATE repayments SET reversed_at = now(), reversal_reason = 'keyed twice' WHERE reference = 'PAR-EQ-1'`);
+    await agree();
+    await t.db.execute(sql`UPDATE loan_applications SET branch_id = ${branchB}, total_amount_due = total_amount_due + 10 WHERE id = ${id}`);
+    await agree();
+    await t.db.execute(sql`UPDATE loan_applications SET status = 'rejected' WHERE id = ${id}`);
+    await agree();
+    await t.db.execute(sql`DELETE FROM repayments WHERE reference = 'PAR-EQ-1'`);
+    await agree();
+  });
+});

@@ -49,8 +49,10 @@ const EMPTY: ParFigures = {
 const bucket = (cond: SQL) => sql`coalesce(sum(b.balance) FILTER (WHERE ${cond}), 0)::numeric(18,2)::text`;
 
 /**
- * GET /api/reports/portfolio-at-risk: disbursed loans with a balance, read ONLY from the
- * loan_balances view (balances, days past due), by branch and in all. The date range
+ * GET /api/reports/portfolio-at-risk: disbursed loans with a balance, by branch and in all.
+ * Balances come ONLY from loan_balances, through its copy report_loan_balances (migration
+ * 1102, kept in step in the writes' transactions); days past due are worked out at read
+ * time as the view does. The date range
  * picks loans by their disbursement date (Lusaka), the branch by the loan's branch.
  */
 export async function portfolioAtRisk(db: Db, q: ReportFilters, scope: BranchScope): Promise<PortfolioAtRisk> {
@@ -73,7 +75,8 @@ export async function portfolioAtRisk(db: Db, q: ReportFilters, scope: BranchSco
                ${bucket(sql`b.days_past_due BETWEEN 31 AND 60`)} AS dpd_31_60,
                ${bucket(sql`b.days_past_due BETWEEN 61 AND 90`)} AS dpd_61_90,
                ${bucket(sql`b.days_past_due > 90`)} AS dpd_over_90
-          FROM loan_balances b
+          FROM (SELECT rb.branch_id, rb.disbursed_on, rb.balance, greatest(0, business_today() - rb.next_due_date)::integer AS days_past_due
+                  FROM report_loan_balances rb) b
           LEFT JOIN branches br ON br.id = b.branch_id
          WHERE ${sql.join(conds, sql` AND `)}
          GROUP BY GROUPING SETS ((coalesce(b.branch_id, 0)), ())
