@@ -5,3 +5,4 @@ export * from './sql';
 export * from './list';
 export * from './balances';
 export * from './branch-filter';
+export * from './signed-content';
