@@ -1,10 +1,26 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
+import { join } from 'node:path';
 import { applyByApi, drawSignature } from '../../../tools/e2e/borrower-flows';
 
 // Issue 12 end to end against the real api: an officer approves a request (an application,
 // a top-up), generates its offer letter (drawing the representative's signature), the
 // borrower signs it with the matching name, and the officer sees it signed with its evidence "intact".
 const ADMIN = { email: 'admin@demo.zm', password: 'Demo#2026' };
+// Screenshots for review (1280 and 360 px, light and dark): SHOTS_DIR, else tmp/screens.
+const SHOTS_DIR = process.env['SHOTS_DIR'] ?? join(__dirname, '../../../tmp/screens');
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}-${colorScheme}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 async function signIn(page: Page) {
   await page.goto('/login');
@@ -19,7 +35,7 @@ async function signIn(page: Page) {
  * with the representative's drawn signature, the borrower signs it in their own browser with
  * the name typed loosely, and the officer finds it signed with its evidence intact.
  */
-async function approveGenerateSign(page: Page, browser: Browser, detailsPath: string, reference: string, typedName: string) {
+async function approveGenerateSign(page: Page, browser: Browser, detailsPath: string, reference: string, typedName: string, shots?: string) {
   await page.goto(detailsPath);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(reference);
   await page.getByRole('button', { name: 'Approve' }).click();
@@ -49,6 +65,7 @@ async function approveGenerateSign(page: Page, browser: Browser, detailsPath: st
   await borrower.goto(`/loan-offer-letter/${token}`);
   await expect(borrower.getByRole('heading', { level: 1, name: 'Loan offer letter' })).toBeVisible();
   await expect(borrower.getByText(`Reference ${reference}`)).toBeVisible();
+  if (shots) await shoot(borrower, `${shots}-borrower-contract`);
   await borrower.getByLabel('Your full name').fill(typedName);
   await drawSignature(borrower);
   await borrower.getByRole('button', { name: 'Sign and accept the offer' }).click();
@@ -62,15 +79,18 @@ async function approveGenerateSign(page: Page, browser: Browser, detailsPath: st
   await expect(timeline).toContainText('Signed by the borrower');
   await page.getByRole('button', { name: 'Check the signed content' }).click();
   await expect(page.getByText('Intact.')).toBeVisible();
+  if (shots) await shoot(page, `${shots}-contract-details`);
 }
 
 test('approve, generate the letter, the borrower signs, the officer checks the evidence', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
   const app = await applyByApi(request);
   await signIn(page);
-  await approveGenerateSign(page, browser, `/loans/applications/${app.id}`, app.reference_code, 'mwila  banda');
+  await approveGenerateSign(page, browser, `/loans/applications/${app.id}`, app.reference_code, 'mwila  banda', 'application');
 });
 
 test('a top-up goes the same way: approved, its letter generated, signed by the borrower, intact', async ({ page, browser }) => {
+  test.setTimeout(90_000);
   await signIn(page);
   // A seeded top-up request (the demo data has them; nobody else in this suite approves top-ups).
   const res = await page.request.get('/api/loanTopUp/byStatus?status=request&page=1&pageSize=15');

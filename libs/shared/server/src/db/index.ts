@@ -5,4 +5,3 @@ export * from './sql';
 export * from './list';
 export * from './balances';
 export * from './branch-filter';
-export * from './signed-content';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, signedContentSha256, letterAmounts, type Db } from '../db';
+import { queryRows, type Db } from '../db';
+import { letterAmounts, signedContentSha256 } from '../signed-content';
 import { seedBranches } from './accounts';
 
 /**

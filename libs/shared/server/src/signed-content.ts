@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
 import { fromNgwee, monthlyInstalmentNgwee, toNgwee, type OfferLetter } from '@loan/shared-contract';
+import { sha256 } from './http/session';
 
 /*
  * What a borrower signs, and its SHA-256: THE one definition, used when a letter is signed,
  * when staff check it (/verify) and when the demo seed writes signed letters, so a seeded
  * signed letter checks "intact" like a real one.
  */
-
-export const sha256 = (v: string | Buffer) => createHash('sha256').update(v).digest('hex');
 
 /** The amounts of a letter as the letter shows them, from its stored numbers (exact, in ngwee). */
 export function letterAmounts(r: { principal: string; interest: string; total_amount_due: string; tenure_months: number }) {
