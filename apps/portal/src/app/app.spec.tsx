@@ -65,6 +65,13 @@ describe('routing', () => {
     expect(document.title).toBe('Page Not Found - Portal');
   });
 
+  it('serves the borrower contract page (a lazy chunk of the borrower feature) and titles it', async () => {
+    server.use(http.get(apiUrl('/api/loan-offer-letter/getByToken/gone'), () => HttpResponse.json({ message: 'Expired' }, { status: 410 })));
+    await renderPortal('/loan-offer-letter/gone');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This loan offer has expired' })).toBeInTheDocument();
+    expect(document.title).toBe('Loan Offer Letter - Portal');
+  });
+
   it("gives just 'Portal' for a route without a title, and scrolls to the top on navigation", async () => {
     const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const router = createMemoryRouter(

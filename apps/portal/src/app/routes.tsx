@@ -17,7 +17,8 @@ const ShellLayout = lazy(() => import('./shell-layout').then((m) => ({ default: 
 
 // The borrower's pages, which the portal serves too; that feature is only ever loaded lazily here.
 const ApplyPage = lazy(() => import('@loan/public-borrower-feature').then((m) => ({ default: m.ApplyPage })));
-const ContractPage = lazy(() => import('@loan/public-borrower-feature').then((m) => ({ default: m.ContractPage })));
+// ContractPage there is itself lazy (its own chunk): a lazy of it would resolve to a lazy, which React refuses.
+const ContractPage = lazy(() => import('@loan/public-borrower-feature').then((m) => m.loadContractPage()));
 
 function page(path: string, handle: RouteHandle, Screen: ComponentType): RouteObject {
   return { path, handle, element: <Screen /> };

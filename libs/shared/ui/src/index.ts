@@ -2,6 +2,7 @@ export { cx } from './lib/cx';
 export { Icon, ICON_NAMES, type IconName, type IconProps } from './lib/icon';
 export { Button, ButtonLink, buttonClass, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './lib/button';
 export { Card, type CardProps } from './lib/card';
+export { Fact, type FactProps } from './lib/fact';
 export { StatCard, type StatCardProps, type StatTone } from './lib/stat-card';
 export { Money, type MoneyProps } from './lib/money';
 export { CountUp, COUNT_UP_DURATION_MS, COUNT_UP_STEP_MS, type CountUpProps } from './lib/count-up';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileField, nrcField, textField, typedMoneyField } from './fields';
+import { mobileField, monthlyInstalmentNgwee, nrcField, textField, typedMoneyField } from './fields';
 
 /**
  * The public loan application form (spec §1, §7 'Defined groups: web form', NOTES.md
@@ -246,6 +246,6 @@ export function flatRateQuote(amountNgwee: bigint, months: number, rateBps: numb
   const m = BigInt(months);
   const interest = (amountNgwee * BigInt(rateBps) * m + 5000n) / 10000n;
   const total = amountNgwee + interest;
-  const instalment = (total + m - 1n) / m;
+  const instalment = monthlyInstalmentNgwee(total, months);
   return { interest, total, instalment };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db';
+import { letterAmounts, signedContentSha256 } from '../signed-content';
 import { seedBranches } from './accounts';
 
 /**
@@ -156,7 +157,7 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            CASE WHEN st.status = 'signed' THEN a.approved_at + interval '2 days' END,
            CASE WHEN st.status = 'signed' THEN a.ip_address END,
            CASE WHEN st.status = 'signed' THEN a.user_agent END,
-           CASE WHEN st.status = 'signed' THEN encode(sha256(convert_to(a.reference_code || '|' || a.total_amount_due || '|' || a.fullname, 'UTF8')), 'hex') END,
+           NULL, -- signed_sha256: computed below by the one signing function (sealSignedLetters)
            st.issued + interval '7 days',
            st.issued, st.issued, coalesce(a.closed_at, st.issued)
       FROM loan_applications a,
@@ -174,6 +175,8 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
      WHERE a.status IN ('approved', 'closed')
        AND NOT EXISTS (SELECT 1 FROM offer_letters o WHERE o.application_id = a.id)
      ORDER BY a.id`);
+  await sealSignedLetters(db);
+  log('offer letters: signed content hashed');
   // Consistent states (issue 12): expired letters lapsed; who generated each (the admin, as
   // authorized representative); signed ones were opened before signing, some pending ones too.
   await run(`
@@ -289,4 +292,61 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            'outbox', a.client_id, a.id, a.updated_at, a.updated_at, a.updated_at
       FROM (SELECT * FROM loan_applications ORDER BY created_at DESC, id DESC LIMIT 300) a
      ORDER BY a.created_at, a.id`);
+}
+
+interface SeededSignedLetter {
+  id: string;
+  reference_code: string;
+  fullname: string;
+  nrc: string;
+  principal: string;
+  interest: string;
+  total_amount_due: string;
+  tenure_months: number;
+  terms_conditions: string;
+  authorized_rep_name: string;
+  authorized_rep_date: string;
+  borrower_name: string;
+  borrower_date: string;
+}
+
+/**
+ * The SHA-256 of each seeded signed letter, computed exactly as signing computes it
+ * (`signedContentSha256`, from what is stored), so the staff check says "intact" on demo
+ * data. Both signatures of a seeded letter are SIGNATURE_PNG. Keyset batches keep memory flat.
+ */
+async function sealSignedLetters(db: Db, batch = 5000): Promise<void> {
+  const signature = Buffer.from(SIGNATURE_PNG, 'base64');
+  let after = 0;
+  for (;;) {
+    const rows = await queryRows<SeededSignedLetter>(
+      db,
+      sql`SELECT o.id, a.reference_code, a.fullname, a.nrc, o.principal::text, o.interest::text, o.total_amount_due::text, o.tenure_months,
+                 o.terms_conditions, o.authorized_rep_name, to_char(o.authorized_rep_date, 'YYYY-MM-DD') AS authorized_rep_date,
+                 o.borrower_name, to_char(o.borrower_date, 'YYYY-MM-DD') AS borrower_date
+            FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id
+           WHERE o.status = 'signed' AND o.signed_sha256 IS NULL AND o.id > ${after}
+           ORDER BY o.id LIMIT ${batch}`,
+    );
+    if (!rows.length) return;
+    const hashes = rows.map((r) => ({
+      id: Number(r.id),
+      h: signedContentSha256(
+        {
+          reference_code: r.reference_code,
+          applicant_name: r.fullname,
+          nrc: r.nrc,
+          ...letterAmounts(r),
+          terms_conditions: r.terms_conditions,
+          authorized_rep_name: r.authorized_rep_name,
+          authorized_rep_date: r.authorized_rep_date,
+        },
+        { repSignature: signature, borrowerName: r.borrower_name, borrowerDate: r.borrower_date, borrowerSignature: signature },
+      ),
+    }));
+    await db.execute(sql`UPDATE offer_letters o SET signed_sha256 = v.h
+                           FROM jsonb_to_recordset(${JSON.stringify(hashes)}::jsonb) AS v(id bigint, h text)
+                          WHERE o.id = v.id`);
+    after = Number(rows[rows.length - 1].id);
+  }
 }

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import {
   REPAYMENT_METHOD_LABELS,
   type Instalment,
@@ -10,7 +10,7 @@ import {
 } from '@loan/shared-contract';
 import { useGetLoanDiskQuery } from '@loan/loans-data-access';
 import { errorMessage } from '@loan/shared-data-access-api';
-import { Card, ErrorState, Money, PrintButton, Skeleton, cx } from '@loan/shared-ui';
+import { Card, ErrorState, Fact, Money, PrintButton, Skeleton, cx } from '@loan/shared-ui';
 import { formatDate, formatDateTime } from '@loan/shared-util-format';
 
 const STATE_LABEL: Record<LoanBalance['state'], string> = {
@@ -28,15 +28,6 @@ const STATE_TONE: Record<LoanBalance['state'], string> = {
 const INSTALMENT_LABEL: Record<Instalment['status'], string> = { paid: 'Paid', overdue: 'Overdue', part_paid: 'Part paid', due: 'Due' };
 
 const methodLabel = (m: string) => REPAYMENT_METHOD_LABELS[m as RepaymentMethod] ?? m;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-gray-500 dark:text-gray-400">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-gray-900 dark:text-gray-100">{children}</dd>
-    </div>
-  );
-}
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600 dark:text-gray-300';
 const td = 'px-3 py-2 text-sm';

@@ -39,7 +39,8 @@ it('shows everything about the application: client, amounts in ZMW, tenure, rate
   expect(loan).toHaveTextContent('Total dueZMW 3,575.00');
   expect(loan).toHaveTextContent('Tenure6 months');
   expect(loan).toHaveTextContent('Rate (flat, a month)5%');
-  expect(loan).toHaveTextContent('Monthly instalmentZMW 595.83');
+  // 3,575.00 over 6 months is 595.8333...: rounded UP to the ngwee, the schedule's rule (not 595.83).
+  expect(loan).toHaveTextContent('Monthly instalmentZMW 595.84');
   expect(within(screen.getByRole('list', { name: 'Status history' })).getByText('Submitted')).toBeInTheDocument();
   const comments = screen.getByRole('list', { name: 'Comments' });
   expect(comments).toHaveTextContent('Payslip checked with the employer.');

@@ -1,14 +1,11 @@
-import { fromNgwee, toNgwee, type LoanApplication } from '@loan/shared-contract';
-import { Card, Money } from '@loan/shared-ui';
+import { monthlyInstalment as instalmentOf, toNgwee, type LoanApplication } from '@loan/shared-contract';
+import { Card, Fact, Money } from '@loan/shared-ui';
 import { formatDateTime } from '@loan/shared-util-format';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-/** Equal monthly instalment of a flat-rate loan: total due over the tenure, rounded to the ngwee. */
+/** Equal monthly instalment of a flat-rate loan: the one rule of the contract (rounded up to the ngwee, as the schedule). */
 export function monthlyInstalment(row: Pick<LoanApplication, 'total_amount_due' | 'tenure_months'>): string {
-  const months = BigInt(Math.max(1, row.tenure_months));
-  const total = toNgwee(row.total_amount_due);
-  return fromNgwee((total + months / 2n) / months);
+  return instalmentOf(row.total_amount_due, row.tenure_months);
 }
 
 /**
@@ -20,15 +17,6 @@ export function flatRate(row: Pick<LoanApplication, 'amount' | 'interest' | 'ten
   if (amount === 0n || row.tenure_months < 1) return null;
   const basisPoints = Number((toNgwee(row.interest) * 10000n) / (amount * BigInt(row.tenure_months)));
   return String(basisPoints / 100);
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-gray-500 dark:text-gray-400">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-gray-900 dark:text-gray-100">{children}</dd>
-    </div>
-  );
 }
 
 const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';

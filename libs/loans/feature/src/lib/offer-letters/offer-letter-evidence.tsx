@@ -1,19 +1,9 @@
 import type { OfferLetterStaff } from '@loan/shared-contract';
 import { useLazyVerifyOfferLetterQuery } from '@loan/loans-data-access';
 import { errorMessage } from '@loan/shared-data-access-api';
-import { Button, Card, cx } from '@loan/shared-ui';
+import { Button, Card, Fact } from '@loan/shared-ui';
 import { formatDateTime } from '@loan/shared-util-format';
-import type { ReactNode } from 'react';
 import { letterTimeline } from './offer-letter-timeline';
-
-export function Fact({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-gray-500 dark:text-gray-400">{label}</dt>
-      <dd className={cx('mt-0.5 break-words text-sm text-gray-900 dark:text-gray-100', mono && 'break-all font-mono text-xs')}>{children}</dd>
-    </div>
-  );
-}
 
 /** Recomputes the signed content's SHA-256 on the server and says whether it is intact. */
 function IntegrityCheck({ id }: { id: number }) {
@@ -48,26 +38,22 @@ export function SigningEvidence({ letter }: { letter: OfferLetterStaff }) {
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Fact label="Typed name">{letter.borrower_name ?? '—'}</Fact>
         <Fact label="Signed at">{letter.signed_at ? formatDateTime(letter.signed_at) : '—'}</Fact>
-        <div className="sm:col-span-2">
-          <Fact label="Signature">
-            {letter.borrower_signature ? (
-              <img
-                src={letter.borrower_signature}
-                alt={`Signature of ${letter.borrower_name ?? 'the borrower'}`}
-                className="mt-1 h-24 max-w-full rounded border border-gray-200 bg-white object-contain dark:border-slate-600"
-              />
-            ) : (
-              '—'
-            )}
-          </Fact>
-        </div>
+        <Fact label="Signature" className="sm:col-span-2">
+          {letter.borrower_signature ? (
+            <img
+              src={letter.borrower_signature}
+              alt={`Signature of ${letter.borrower_name ?? 'the borrower'}`}
+              className="mt-1 h-24 max-w-full rounded border border-gray-200 bg-white object-contain dark:border-slate-600"
+            />
+          ) : (
+            '—'
+          )}
+        </Fact>
         <Fact label="IP address">{letter.signed_ip ?? '—'}</Fact>
         <Fact label="User agent">{letter.signed_user_agent ?? '—'}</Fact>
-        <div className="sm:col-span-2">
-          <Fact label="SHA-256 of the signed content" mono>
-            {letter.signed_content_sha256 ?? '—'}
-          </Fact>
-        </div>
+        <Fact label="SHA-256 of the signed content" mono className="sm:col-span-2">
+          {letter.signed_content_sha256 ?? '—'}
+        </Fact>
       </dl>
       <div className="mt-4">
         <IntegrityCheck id={letter.id} />

@@ -1,4 +1,4 @@
-import { fromNgwee, MONEY_MAX_NGWEE, moneyField, moneySchema, parseTypedMoney, sumMoney, toNgwee, typedMoneyField } from './money';
+import { fromNgwee, MONEY_MAX_NGWEE, moneyField, moneySchema, monthlyInstalment, monthlyInstalmentNgwee, parseTypedMoney, sumMoney, toNgwee, typedMoneyField } from './money';
 
 describe('toNgwee / fromNgwee', () => {
   it.each([
@@ -124,5 +124,25 @@ describe('parseTypedMoney', () => {
     expect(parseTypedMoney('12,50')).toBeNull();
     expect(parseTypedMoney('abc')).toBeNull();
     expect(parseTypedMoney(undefined)).toBeNull();
+  });
+});
+
+describe('monthlyInstalment (one rule: rounded up to the ngwee, as the schedule)', () => {
+  it('rounds up where nearest-ngwee rounding would round down', () => {
+    expect(monthlyInstalment('1000.00', 3)).toBe('333.34');
+    expect(monthlyInstalment('3575.00', 6)).toBe('595.84');
+    expect(monthlyInstalment('6500.00', 12)).toBe('541.67');
+    expect(monthlyInstalment('100.01', 2)).toBe('50.01');
+    expect(monthlyInstalment('0.05', 3)).toBe('0.02');
+  });
+  it('is exact when the tenure divides the total, and never below the total over the tenure', () => {
+    expect(monthlyInstalment('6000.00', 6)).toBe('1000.00');
+    for (const [total, n] of [[123_456_789n, 7], [1n, 12], [99_999_999_999_999n, 11]] as const) {
+      const i = monthlyInstalmentNgwee(total, n);
+      expect(i * BigInt(n)).toBeGreaterThanOrEqual(total);
+      expect((i - 1n) * BigInt(n)).toBeLessThan(total);
+    }
+    expect(monthlyInstalment('0.00', 6)).toBe('0.00');
+    expect(monthlyInstalment('1200.00', 0)).toBe('1200.00');
   });
 });

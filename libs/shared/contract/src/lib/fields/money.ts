@@ -105,3 +105,19 @@ export function moneyField(options: MoneyFieldOptions = {}) {
 export function typedMoneyField(options: MoneyFieldOptions = {}) {
   return z.string({ error: requiredMessage(options) }).transform((v, ctx) => readAmount(v, ctx, options));
 }
+
+/**
+ * THE monthly instalment of a flat-rate loan, in ngwee: the total due over the tenure,
+ * rounded UP to the ngwee (the schedule's rule, migration 0840's `loan_instalment`; the last
+ * instalment takes what is left). The calculator, the application's details, the offer
+ * letter and the schedule all show this figure.
+ */
+export function monthlyInstalmentNgwee(totalNgwee: bigint, months: number): bigint {
+  const n = BigInt(Math.max(1, Math.trunc(months)));
+  return totalNgwee <= 0n ? 0n : (totalNgwee + n - 1n) / n;
+}
+
+/** `monthlyInstalmentNgwee` on wire amounts: `monthlyInstalment('1000.00', 3)` is `'333.34'`. */
+export function monthlyInstalment(totalAmountDue: string, months: number): string {
+  return fromNgwee(monthlyInstalmentNgwee(toNgwee(totalAmountDue), months));
+}

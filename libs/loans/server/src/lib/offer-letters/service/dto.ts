@@ -1,16 +1,17 @@
-import { createHash } from 'node:crypto';
 import { fromNgwee, toNgwee, type OfferLetter, type OfferLetterStaff } from '@loan/shared-contract';
+import { letterAmounts } from '@loan/shared-server';
 import * as repo from '../repository';
 
 /** A letter as the borrower sees it and as staff see it (amounts exact, from ngwee). */
 
-export const sha256 = (v: string | Buffer) => createHash('sha256').update(v).digest('hex');
+// The signed content and its hash are defined once, in @loan/shared-server (the seed uses them too).
+export { sha256, signedContent } from '@loan/shared-server';
 
 export function toDto(r: repo.LetterRow): OfferLetter {
-  const amount = toNgwee(r.principal);
-  const interest = toNgwee(r.interest);
-  const total = toNgwee(r.total_amount_due);
-  const months = BigInt(Math.max(1, Number(r.tenure_months)));
+  const amounts = letterAmounts(r);
+  const amount = toNgwee(amounts.amount);
+  const interest = toNgwee(amounts.interest);
+  const months = BigInt(Math.max(1, amounts.tenure));
   // Monthly flat rate in hundredths of a percent, rounded: interest / amount / months.
   const rateBps = amount > 0n ? (interest * 10000n * 2n + amount * months) / (2n * amount * months) : 0n;
   const status = r.status === 'pending' && r.past_expiry ? 'expired' : r.status;
@@ -24,12 +25,12 @@ export function toDto(r: repo.LetterRow): OfferLetter {
     mobile: r.mobile,
     employer: r.employer ?? '',
     branch: r.branch ?? '',
-    amount: fromNgwee(amount),
-    tenure: Number(r.tenure_months),
+    amount: amounts.amount,
+    tenure: amounts.tenure,
     rate_percent: fromNgwee(rateBps),
-    interest: fromNgwee(interest),
-    total_amount_due: fromNgwee(total),
-    monthly_instalment: fromNgwee((total + months - 1n) / months),
+    interest: amounts.interest,
+    total_amount_due: amounts.total_amount_due,
+    monthly_instalment: amounts.monthly_instalment,
     terms_conditions: r.terms_conditions,
     authorized_rep_name: r.authorized_rep_name,
     authorized_rep_date: r.authorized_rep_date,
@@ -64,31 +65,3 @@ export function toStaffDto(r: repo.LetterRow, token: string | null = null): Offe
     open_count: Number(r.open_count ?? 0),
   };
 }
-
-/**
- * What the borrower agreed to, in a fixed order, so its SHA-256 can be recomputed later
- * from what is stored (the signatures by their own SHA-256).
- */
-export function signedContent(
-  letter: OfferLetter,
-  s: { repSignature: Buffer | null; borrowerName: string; borrowerDate: string; borrowerSignature: Buffer },
-): string {
-  return JSON.stringify({
-    reference_code: letter.reference_code,
-    applicant_name: letter.applicant_name,
-    nrc: letter.nrc,
-    amount: letter.amount,
-    tenure: letter.tenure,
-    interest: letter.interest,
-    total_amount_due: letter.total_amount_due,
-    monthly_instalment: letter.monthly_instalment,
-    terms_conditions: letter.terms_conditions,
-    authorized_rep_name: letter.authorized_rep_name,
-    authorized_rep_date: letter.authorized_rep_date,
-    authorized_rep_signature_sha256: sha256(s.repSignature ?? ''),
-    borrower_name: s.borrowerName,
-    borrower_date: s.borrowerDate,
-    borrower_signature_sha256: sha256(s.borrowerSignature),
-  });
-}
-

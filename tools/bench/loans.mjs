@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Loans benchmark (issue 12): p95 of the loan list pages an officer opens (each status list
+// of applications, page 1 and a deep page by number and by cursor, the top-up requests, the
+// contracts list, search by reference / NRC / mobile, the filter by date range + branch) and
+// of the dashboard's default call, daily-card-stats, at the data set's scale.
+// Goals: lists and search p95 <= 30 ms, the filter <= 50 ms, daily-card-stats <= 30 ms.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench SEED_SCALE=100000 node tools/bench/loans.mjs
+//                         start the api on PostgreSQL; an empty database is seeded at SEED_SCALE
+//                         (or seed first: npm run seed -- --reset --scale 1000000, README "Data and benchmarks")
+//   node tools/bench/loans.mjs                   the api on PGlite with the demo seed
+//   node tools/bench/loans.mjs --url http://127.0.0.1:3060   measure an api already running
+//
+// Options: --url, --port (3060), --duration seconds per call (10, at most 60), --warmup
+// seconds (2), --connections (20, at most 100), --data-dir (PGlite folder), --json file.
+// Loopback only: it refuses any other host. Signs in as the demo admin.
+import { benchOptions, finish, measure, signIn, startApi } from './harness.mjs';
+
+const LIST_P95_MS = 30;
+const FILTER_P95_MS = 50;
+const opts = benchOptions({ port: 3060, connections: 20, dataDir: '/tmp/loan-bench-loans-pglite' });
+await startApi(opts);
+const session = await signIn(opts.base, process.env.BENCH_EMAIL ?? 'admin@demo.zm', process.env.BENCH_PASSWORD ?? 'Demo#2026');
+
+const A = '/api/applyForLoan';
+const T = '/api/loanTopUp';
+const O = '/api/loan-offer-letter';
+const enc = encodeURIComponent;
+
+// Paths from the data: a deep page 90% of the way down the requests (and its cursor), and
+// a sample row's reference, NRC and mobile.
+const first = await session.getJson(`${A}/byStatus?status=request&pageSize=15`);
+const lastPage = Math.max(1, Math.ceil(first.total / first.pageSize));
+const deepPage = Math.max(1, Math.floor(lastPage * 0.9));
+const before = await session.getJson(`${A}/byStatus?status=request&pageSize=15&page=${deepPage - 1}`);
+const sample = first.items[0] ?? {};
+const to = new Date();
+const from = new Date(to.getTime() - 30 * 86_400_000);
+const day = (d) => d.toISOString().slice(0, 10);
+
+const list = (name, path) => ({ name, path, target: LIST_P95_MS });
+const scenarios = [
+  ...['request', 'approved', 'rejected', 'closed'].map((s) => list(`applications ${s} page 1`, `${A}/byStatus?status=${s}&page=1`)),
+  list(`applications request page ${deepPage} (number)`, `${A}/byStatus?status=request&page=${deepPage}`),
+  ...(before.nextCursor ? [list(`applications request page ${deepPage} (cursor)`, `${A}/byStatus?status=request&page=${deepPage}&cursor=${before.nextCursor}`)] : []),
+  list('top-ups request page 1', `${T}/byStatus?status=request&page=1`),
+  list('contracts page 1', `${O}/all?page=1`),
+  list('search reference', `${A}/byStatus?status=request&search=${enc(sample.reference_code ?? 'LA-')}`),
+  list('search NRC', `${A}/byStatus?status=request&search=${enc(sample.nrc ?? '1')}`),
+  list('search mobile', `${A}/byStatus?status=request&search=${enc(sample.mobile ?? '097')}`),
+  { name: 'filter 30 days + branch', path: `${A}/filter?fromDate=${day(from)}&toDate=${day(to)}&branch=Lusaka&status=request`, target: FILTER_P95_MS },
+  list('daily-card-stats (Yesterday)', '/api/dashboard/daily-card-stats'),
+];
+console.log(`requests: ${first.total} applications, ${lastPage} pages of 15; ${opts.connections} connections, ${opts.duration}s per call`);
+
+const results = [];
+for (const s of scenarios) results.push(await measure(opts, session, s, s.target));
+console.log('\np95 summary:');
+for (const r of results) console.log(`  ${r.name.padEnd(44)} ${r.p95.toFixed(1).padStart(7)} ms`);
+finish(opts, results, { total: first.total, seedScale: process.env.SEED_SCALE ?? null });
