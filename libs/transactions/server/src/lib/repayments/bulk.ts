@@ -163,20 +163,22 @@ const COLUMN_ORDER: Record<string, number> = { reference_code: 0, paid_at: 1, am
  * (known inside the caller's branches, not closed, paid out; no repayment before the payout;
  * each loan's rows against its balance, naming the row whose running sum passes it), and
  * the references already stored. Errors join the parse errors, in row then column order.
+ * Answers the loans the file pays in full (the row whose running sum meets the balance):
+ * the only ones saving it may close.
  */
-async function checkAgainstDb(tx: Db, errors: Errors, scope: BranchScope): Promise<void> {
+async function checkAgainstDb(tx: Db, errors: Errors, scope: BranchScope): Promise<number[]> {
   const found: { n: number; col: string; kind: string; value: string | null }[] = [];
   found.push(
     ...(await queryRows<{ n: number; col: string; kind: string; value: string | null }>(
       tx,
       sql`WITH loans AS (
-            SELECT c.code, b.status, b.disbursed_on, b.balance
+            SELECT c.code, b.application_id AS id, b.status, b.disbursed_on, b.balance
               FROM (SELECT DISTINCT code FROM upload_rows) c
               JOIN loan_applications ON loan_applications.reference_code = c.code
               JOIN loan_balances b ON b.application_id = loan_applications.id
              WHERE ${scopeCondition(scope, sql`b.branch_id`) ?? sql`true`}),
           r AS (
-            SELECT u.n, u.amount, u.paid_at, l.code AS loan, l.status, l.disbursed_on, l.balance,
+            SELECT u.n, u.amount, u.paid_at, l.code AS loan, l.id, l.status, l.disbursed_on, l.balance,
                    sum(u.amount) OVER (PARTITION BY u.code ORDER BY u.n) AS running
               FROM upload_rows u LEFT JOIN loans l ON l.code = u.code)
           SELECT n, 'reference_code' AS col,
@@ -186,7 +188,9 @@ async function checkAgainstDb(tx: Db, errors: Errors, scope: BranchScope): Promi
           SELECT n, 'paid_at', 'early', disbursed_on::text FROM r WHERE status <> 'closed' AND paid_at < disbursed_on
           UNION ALL
           SELECT n, 'amount', 'over', greatest(balance - (running - amount), 0)::numeric(16,2)::text
-            FROM r WHERE status <> 'closed' AND disbursed_on IS NOT NULL AND running > balance`,
+            FROM r WHERE status <> 'closed' AND disbursed_on IS NOT NULL AND running > balance
+          UNION ALL
+          SELECT n, 'amount', 'full', id::text FROM r WHERE status <> 'closed' AND disbursed_on IS NOT NULL AND running = balance`,
     )),
     ...(await queryRows<{ n: number; col: string; kind: string; value: string | null }>(
       tx,
@@ -195,14 +199,17 @@ async function checkAgainstDb(tx: Db, errors: Errors, scope: BranchScope): Promi
     )),
   );
   found.sort((a, b) => a.n - b.n || COLUMN_ORDER[a.col] - COLUMN_ORDER[b.col]);
+  const paidInFull: number[] = [];
   for (const e of found) {
-    if (e.kind === 'unknown') errors.add(e.n, e.col, 'No loan with this reference code.');
+    if (e.kind === 'full') paidInFull.push(Number(e.value));
+    else if (e.kind === 'unknown') errors.add(e.n, e.col, 'No loan with this reference code.');
     else if (e.kind === 'closed') errors.add(e.n, e.col, 'This loan is closed: nothing is owed.');
     else if (e.kind === 'unpaid') errors.add(e.n, e.col, 'This loan has not been paid out yet: nothing is owed.');
     else if (e.kind === 'early') errors.add(e.n, e.col, `The loan was paid out on ${e.value}: a repayment cannot be earlier.`);
     else if (e.kind === 'over') errors.add(e.n, e.col, `More than the balance left: ${money(toNgwee(e.value ?? '0'))} after the earlier rows of this loan.`);
     else errors.add(e.n, e.col, 'This reference was already recorded.');
   }
+  return paidInFull;
 }
 
 function report(rows: Row[], errors: Errors, saved: boolean, uploadId: number | null): BulkUploadReport {
@@ -232,14 +239,14 @@ function tooMany(e: Errors): HttpError {
  * audit record, the loans paid in full closed (and audited), and the receipts job, which
  * exists only if this transaction commits and runs after it (singleton: never twice).
  */
-async function save(tx: Db, jobs: Jobs, actor: Actor, rows: Row[], hash: string, fileName: string | null): Promise<number> {
+async function save(tx: Db, jobs: Jobs, actor: Actor, rows: Row[], paidInFull: number[], hash: string, fileName: string | null): Promise<number> {
   const total = fromNgwee(rows.reduce((s, r) => s + r.ngwee, 0n));
   const [up] = await queryRows<{ id: number }>(
     tx,
     sql`INSERT INTO repayment_uploads (file_sha256, file_name, row_count, total_amount, created_by)
         VALUES (${hash}, ${fileName}, ${rows.length}, ${total}, ${actor.userId}) RETURNING id::int AS id`,
   );
-  const [ins] = await queryRows<{ first: number; last: number; loans: string | null }>(
+  const [ins] = await queryRows<{ first: number; last: number; loans: number }>(
     tx,
     sql`WITH ins AS (
           INSERT INTO repayments (application_id, client_id, amount, paid_at, method, reference, note, batch_id, upload_id, created_by)
@@ -255,16 +262,16 @@ async function save(tx: Db, jobs: Jobs, actor: Actor, rows: Row[], hash: string,
                  ${actor.who.ip}, ${actor.who.userAgent}
             FROM ins JOIN loan_applications la ON la.id = ins.application_id
            ORDER BY ins.id)
-        SELECT min(id)::int AS first, max(id)::int AS last, string_agg(DISTINCT application_id::text, ',') AS loans FROM ins`,
+        SELECT min(id)::int AS first, max(id)::int AS last, count(DISTINCT application_id)::int AS loans FROM ins`,
   );
-  const loanIds = (ins.loans ?? '').split(',').filter(Boolean).map(Number);
   await recordAudit(tx, actor.who, {
     action: 'bulk_upload',
     entity: 'repayment_upload',
     entityId: up.id,
-    details: { rows: rows.length, total_amount: total, loans: loanIds.length, file_sha256: hash, file_name: fileName },
+    details: { rows: rows.length, total_amount: total, loans: ins.loans, file_sha256: hash, file_name: fileName },
   });
-  const { closed } = await repo.settleLoanStatus(tx, loanIds);
+  // An upload only adds repayments: no loan reopens, and only those it pays in full close.
+  const { closed } = await repo.settleLoanStatus(tx, paidInFull);
   if (closed.length)
     await tx.execute(sql`
       INSERT INTO audit_log (user_id, action, entity, entity_id, details, ip_address, user_agent)
@@ -299,9 +306,9 @@ export async function upload(db: Db, jobs: Jobs, actor: Actor, text: string, opt
       // Saving: the file's loans locked (id order) before their balances are read, so the
       // check and the write are one step against any other repayment of those loans.
       if (saving) await tx.execute(sql`SELECT id FROM loan_applications WHERE reference_code IN (SELECT code FROM upload_rows) ORDER BY id FOR UPDATE`);
-      await checkAgainstDb(tx, errors, actor.scope);
+      const paidInFull = await checkAgainstDb(tx, errors, actor.scope);
       if (!saving || errors.count) return report(rows, errors, false, null);
-      return report(rows, errors, true, await save(tx, jobs, actor, rows, hash, opts.fileName ?? null));
+      return report(rows, errors, true, await save(tx, jobs, actor, rows, paidInFull, hash, opts.fileName ?? null));
     });
   } catch (err) {
     // Two uploads racing on the same file or reference: the unique indexes refuse the second.
