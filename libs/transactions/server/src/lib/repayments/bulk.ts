@@ -171,11 +171,13 @@ async function checkAgainstDb(tx: Db, errors: Errors, scope: BranchScope): Promi
   found.push(
     ...(await queryRows<{ n: number; col: string; kind: string; value: string | null }>(
       tx,
+      // The balances of the file's loans only, one loan at a time (OFFSET 0 keeps the planner
+      // from joining the view whole, which computes every loan's balance for a file of a few).
       sql`WITH loans AS (
             SELECT c.code, b.application_id AS id, b.status, b.disbursed_on, b.balance
               FROM (SELECT DISTINCT code FROM upload_rows) c
               JOIN loan_applications ON loan_applications.reference_code = c.code
-              JOIN loan_balances b ON b.application_id = loan_applications.id
+              CROSS JOIN LATERAL (SELECT * FROM loan_balances v WHERE v.application_id = loan_applications.id OFFSET 0) b
              WHERE ${scopeCondition(scope, sql`b.branch_id`) ?? sql`true`}),
           r AS (
             SELECT u.n, u.amount, u.paid_at, l.code AS loan, l.id, l.status, l.disbursed_on, l.balance,
