@@ -1,10 +1,10 @@
-import { endpointVariants } from '@loan/shared-data-access-api/testing';
+import { endpointVariants, makeLoanBalance, makeRepayment } from '@loan/shared-data-access-api/testing';
 import { LOAN_DISK_PATHS, type LoanDisk, type Repayment } from '@loan/shared-contract';
 
-/** A repayment of the loan disk fixture. */
+/** A repayment of the loan disk fixture (loan 7, paid on the 15th of month n + 1). */
 export function makeLoanRepayment(n: number, overrides: Partial<Repayment> = {}): Repayment {
-  return {
-    id: n,
+  const at = `2026-0${1 + n}-15`;
+  return makeRepayment(n, {
     application_id: 7,
     reference_code: 'LA-2026-000007',
     client_name: 'Chanda Mulenga',
@@ -12,19 +12,13 @@ export function makeLoanRepayment(n: number, overrides: Partial<Repayment> = {})
     branch_id: 2,
     branch_name: 'Ndola',
     amount: '1000.00',
-    paid_at: `2026-0${1 + n}-15`,
+    paid_at: at,
     method: 'mobile_money',
     reference: `MM-${n}`,
-    note: null,
-    upload_id: null,
-    reversed: false,
-    reversed_at: null,
-    reversal_reason: null,
-    recorded_by: 'Fiona Finance',
-    created_at: `2026-0${1 + n}-15T09:00:00.000Z`,
-    updated_at: `2026-0${1 + n}-15T09:00:00.000Z`,
+    created_at: `${at}T09:00:00.000Z`,
+    updated_at: `${at}T09:00:00.000Z`,
     ...overrides,
-  };
+  });
 }
 
 /** Loan 7, disbursed 2026-01-15: 3 instalments of 2,000.00, 2,500.00 paid, one reversal. */
@@ -44,27 +38,7 @@ export const loanDiskRow: LoanDisk = {
     total_amount_due: '6000.00',
     tenure_months: 3,
   },
-  balance: {
-    application_id: 7,
-    reference_code: 'LA-2026-000007',
-    status: 'approved',
-    total_due: '6000.00',
-    instalments: 3,
-    instalment_amount: '2000.00',
-    disbursed_on: '2026-01-15',
-    maturity_date: '2026-04-15',
-    paid: '2500.00',
-    balance: '3500.00',
-    repayments_count: 2,
-    last_paid_on: '2026-02-15',
-    next_due_no: 2,
-    next_due_date: '2026-03-15',
-    next_due_amount: '1500.00',
-    due_to_date: '6000.00',
-    arrears: '3500.00',
-    days_past_due: 255,
-    state: 'overdue',
-  },
+  balance: makeLoanBalance(),
   schedule: [
     { instalment_no: 1, due_date: '2026-02-15', amount: '2000.00', paid: '2000.00', outstanding: '0.00', status: 'paid' },
     { instalment_no: 2, due_date: '2026-03-15', amount: '2000.00', paid: '500.00', outstanding: '1500.00', status: 'overdue' },

@@ -1,4 +1,4 @@
-import { endpointVariants } from '@loan/shared-data-access-api/testing';
+import { endpointVariants, makeLoanBalance, makeRepayment } from '@loan/shared-data-access-api/testing';
 import {
   REPAYMENT_PATHS,
   sumMoney,
@@ -10,34 +10,8 @@ import {
 } from '@loan/shared-contract';
 
 const NAMES = ['Mwila Banda', 'Chanda Mulenga', 'Natasha Phiri', 'Joseph Tembo'];
-const METHODS = ['mobile_money', 'bank', 'cash', 'payroll'] as const;
 
-/** One repayment as the api answers it; `n` makes each one different. */
-export function makeRepayment(n: number, overrides: Partial<Repayment> = {}): Repayment {
-  const day = String(1 + (n % 27)).padStart(2, '0');
-  return {
-    id: n,
-    application_id: 100 + (n % 4),
-    reference_code: `LA-2026-${String(100 + (n % 4)).padStart(6, '0')}`,
-    client_name: NAMES[n % NAMES.length],
-    mobile: `+2609700${String(n).padStart(5, '0')}`,
-    branch_id: 1 + (n % 2),
-    branch_name: n % 2 ? 'Ndola' : 'Lusaka',
-    amount: `${500 + n * 25}.50`,
-    paid_at: `2026-03-${day}`,
-    method: METHODS[n % METHODS.length],
-    reference: `MM-${String(n).padStart(4, '0')}`,
-    note: null,
-    upload_id: null,
-    reversed: false,
-    reversed_at: null,
-    reversal_reason: null,
-    recorded_by: 'Fiona Finance',
-    created_at: `2026-03-${day}T09:00:00.000Z`,
-    updated_at: `2026-03-${day}T09:00:00.000Z`,
-    ...overrides,
-  };
-}
+export { makeRepayment };
 
 export const repaymentRows: Repayment[] = Array.from({ length: 20 }, (_, i) => makeRepayment(i + 1));
 
@@ -56,25 +30,7 @@ export function repaymentList(rows: readonly Repayment[], page = 1, pageSize = 1
 /** A payable loan for the add form's picker. */
 export function makeRepayableLoan(n: number, overrides: Partial<RepayableLoan> = {}): RepayableLoan {
   return {
-    application_id: 100 + n,
-    reference_code: `LA-2026-${String(100 + n).padStart(6, '0')}`,
-    status: 'approved',
-    total_due: '6000.00',
-    instalments: 3,
-    instalment_amount: '2000.00',
-    disbursed_on: '2026-01-15',
-    maturity_date: '2026-04-15',
-    paid: '2500.00',
-    balance: '3500.00',
-    repayments_count: 2,
-    last_paid_on: '2026-02-15',
-    next_due_no: 2,
-    next_due_date: '2026-03-15',
-    next_due_amount: '1500.00',
-    due_to_date: '6000.00',
-    arrears: '3500.00',
-    days_past_due: 10,
-    state: 'overdue',
+    ...makeLoanBalance({ application_id: 100 + n, reference_code: `LA-2026-${String(100 + n).padStart(6, '0')}`, days_past_due: 10 }),
     fullname: NAMES[n % NAMES.length],
     mobile: `+2609711${String(n).padStart(5, '0')}`,
     branch_name: 'Lusaka',

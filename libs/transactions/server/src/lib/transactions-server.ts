@@ -3,6 +3,7 @@ import { registerRoutes, schema } from '@loan/shared-server';
 import { eq } from 'drizzle-orm';
 import { runRule } from './disbursements/auto';
 import { disbursementRoutes, registerCallback } from './disbursements/routes';
+import { registerUploadReceipts } from './repayments/receipts';
 import { repaymentRoutes } from './repayments/routes';
 import { settlePending } from './disbursements/disburse';
 
@@ -10,6 +11,7 @@ import { settlePending } from './disbursements/disburse';
 export const transactionsServer: FastifyPluginAsync = async (app) => {
   registerRoutes(app, [...disbursementRoutes, ...repaymentRoutes]);
   await registerCallback(app);
+  registerUploadReceipts(app);
   // Auto disbursement: every minute, once across every api instance (pg-boss schedule), each
   // active rule pays what it may (daily limit, global float DISBURSE_FLOAT_LIMIT); a loan is paid
   // once whatever races it (the same once-only path as an instant payment).

@@ -14,6 +14,13 @@ export const repaymentUploads = pgTable('repayment_uploads', {
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
 
+/** migrations/1040: the SMS receipt of an uploaded repayment, claimed once (never sent twice). */
+export const repaymentReceipts = pgTable('repayment_receipts', {
+  repaymentId: id('repayment_id').primaryKey(),
+  messageId: id('message_id'),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
 /** Loans closed by full repayment: an edit or reversal of their repayments reopens them. */
 export const loanPaidInFull = pgTable('loan_paid_in_full', {
   applicationId: id('application_id').primaryKey(),

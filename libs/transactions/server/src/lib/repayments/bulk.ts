@@ -14,7 +14,18 @@ import {
   type BulkUploadError,
   type BulkUploadReport,
 } from '@loan/shared-contract';
-import { HttpError, businessToday, postgresCode, queryRows, recordAudit, type BranchScope, type Db } from '@loan/shared-server';
+import {
+  HttpError,
+  businessToday,
+  postgresCode,
+  queryRows,
+  recordAudit,
+  scopeCondition,
+  type BranchScope,
+  type Db,
+  type Jobs,
+} from '@loan/shared-server';
+import { UPLOAD_RECEIPTS_JOB, type UploadReceiptsJob } from './receipts';
 import * as repo from './repository';
 import type { Actor } from './service';
 
@@ -22,11 +33,12 @@ import type { Actor } from './service';
  * Bulk upload of repayments (NOTES.md "Repayments"): a CSV with the header
  * reference_code,amount,paid_at,method,reference,note. Every row is checked (errors name
  * the data row, counted from 1, and the column); only a file without errors is saved, all
- * rows in one transaction with INSERT ... SELECT of INSERT_BATCH rows each, or nothing. The
- * same file (SHA-256 of its text) and any reference already stored are refused.
+ * rows in one transaction, or nothing. The rows are staged in a temporary table, so each
+ * check against the database and the insert is one statement over all rows. The same
+ * file (SHA-256 of its text) and any reference already stored are refused.
  */
 
-const INSERT_BATCH = 20_000;
+const STAGE_BATCH = 20_000;
 /** What a person types in a spreadsheet: `1500`, `1500.5`, `1,500.50`. */
 const AMOUNT = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/;
 const METHODS = new Set<string>(REPAYMENT_METHODS);
@@ -124,53 +136,82 @@ const money = (ngwee: bigint) => {
 };
 
 /**
- * The checks against the database, set-based: loans by reference code (known, inside the
- * caller's branches, paid out, not closed, locked when saving), references already stored,
- * dates before the payout, and each loan's rows against its balance (the row that takes the
- * running sum past the balance is named).
+ * The rows that passed parseRows, in a temporary table of this transaction (dropped at its
+ * end): every check against the database below is then one statement over all rows, and
+ * the insert one INSERT ... SELECT. Loaded with json_to_recordset, STAGE_BATCH rows a
+ * statement (the same SQL on PGlite and PostgreSQL).
  */
-async function checkAgainstDb(db: Db, rows: Row[], errors: Errors, scope: BranchScope, lock: boolean): Promise<Map<string, number>> {
-  const codes = [...new Set(rows.map((r) => r.code))];
-  const loanIds = new Map<string, number>();
-  if (!rows.length) return loanIds;
-  if (lock) {
-    await db.execute(sql`SELECT id FROM loan_applications WHERE reference_code = ANY(string_to_array(${codes.join('\n')}, E'\n'))
-                         ORDER BY id FOR UPDATE`);
+async function stage(tx: Db, rows: Row[]): Promise<void> {
+  await tx.execute(sql`CREATE TEMP TABLE upload_rows (
+      n integer PRIMARY KEY, code text NOT NULL, amount numeric(14,2) NOT NULL, paid_at date NOT NULL,
+      method text NOT NULL, reference text NOT NULL, note text) ON COMMIT DROP`);
+  for (let i = 0; i < rows.length; i += STAGE_BATCH) {
+    const batch = rows.slice(i, i + STAGE_BATCH).map((r) => ({ n: r.n, c: r.code, a: fromNgwee(r.ngwee), d: r.paidAt, m: r.method, r: r.reference, t: r.note }));
+    await tx.execute(sql`INSERT INTO upload_rows (n, code, amount, paid_at, method, reference, note)
+                         SELECT x.n, x.c, x.a, x.d, x.m, x.r, x.t
+                           FROM json_to_recordset(${JSON.stringify(batch)}::json) AS x(n integer, c text, a numeric, d date, m text, r text, t text)`);
   }
-  const loans = await queryRows<{ code: string; id: number; branch_id: number | null; status: string; disbursed_on: string | null; balance: string }>(
-    db,
-    sql`SELECT la.reference_code AS code, la.id::int AS id, la.branch_id::int AS branch_id, la.status,
-               b.disbursed_on::text AS disbursed_on, b.balance::text AS balance
-          FROM loan_applications la JOIN loan_balances b ON b.application_id = la.id
-         WHERE la.reference_code = ANY(string_to_array(${codes.join('\n')}, E'\n'))`,
+  // The planner knows nothing of a new temporary table: its joins want the row count.
+  await tx.execute(sql`ANALYZE upload_rows`);
+}
+
+/** Errors of the database checks, in the order a row lists them. */
+const COLUMN_ORDER: Record<string, number> = { reference_code: 0, paid_at: 1, amount: 2, reference: 3 };
+
+/**
+ * The checks against the database, each one statement over every staged row: the loans
+ * (known inside the caller's branches, not closed, paid out; no repayment before the payout;
+ * each loan's rows against its balance, naming the row whose running sum passes it), and
+ * the references already stored. Errors join the parse errors, in row then column order.
+ * Answers the loans the file pays in full (the row whose running sum meets the balance):
+ * the only ones saving it may close.
+ */
+async function checkAgainstDb(tx: Db, errors: Errors, scope: BranchScope): Promise<number[]> {
+  const found: { n: number; col: string; kind: string; value: string | null }[] = [];
+  found.push(
+    ...(await queryRows<{ n: number; col: string; kind: string; value: string | null }>(
+      tx,
+      // The balances of the file's loans only, one loan at a time (OFFSET 0 keeps the planner
+      // from joining the view whole, which computes every loan's balance for a file of a few).
+      sql`WITH loans AS (
+            SELECT c.code, b.application_id AS id, b.status, b.disbursed_on, b.balance
+              FROM (SELECT DISTINCT code FROM upload_rows) c
+              JOIN loan_applications ON loan_applications.reference_code = c.code
+              CROSS JOIN LATERAL (SELECT * FROM loan_balances v WHERE v.application_id = loan_applications.id OFFSET 0) b
+             WHERE ${scopeCondition(scope, sql`b.branch_id`) ?? sql`true`}),
+          r AS (
+            SELECT u.n, u.amount, u.paid_at, l.code AS loan, l.id, l.status, l.disbursed_on, l.balance,
+                   sum(u.amount) OVER (PARTITION BY u.code ORDER BY u.n) AS running
+              FROM upload_rows u LEFT JOIN loans l ON l.code = u.code)
+          SELECT n, 'reference_code' AS col,
+                 CASE WHEN loan IS NULL THEN 'unknown' WHEN status = 'closed' THEN 'closed' ELSE 'unpaid' END AS kind, NULL AS value
+            FROM r WHERE loan IS NULL OR status = 'closed' OR disbursed_on IS NULL
+          UNION ALL
+          SELECT n, 'paid_at', 'early', disbursed_on::text FROM r WHERE status <> 'closed' AND paid_at < disbursed_on
+          UNION ALL
+          SELECT n, 'amount', 'over', greatest(balance - (running - amount), 0)::numeric(16,2)::text
+            FROM r WHERE status <> 'closed' AND disbursed_on IS NOT NULL AND running > balance
+          UNION ALL
+          SELECT n, 'amount', 'full', id::text FROM r WHERE status <> 'closed' AND disbursed_on IS NOT NULL AND running = balance`,
+    )),
+    ...(await queryRows<{ n: number; col: string; kind: string; value: string | null }>(
+      tx,
+      sql`SELECT u.n, 'reference' AS col, 'taken' AS kind, NULL AS value
+            FROM upload_rows u WHERE EXISTS (SELECT 1 FROM repayments r WHERE r.reference = u.reference)`,
+    )),
   );
-  const byCode = new Map(loans.map((l) => [l.code, l]));
-  const taken = new Set(
-    (
-      await queryRows<{ reference: string }>(
-        db,
-        sql`SELECT reference FROM repayments WHERE reference = ANY(string_to_array(${rows.map((r) => r.reference).join('\n')}, E'\n'))`,
-      )
-    ).map((r) => r.reference),
-  );
-  const left = new Map<string, bigint>();
-  for (const r of rows) {
-    const loan = byCode.get(r.code);
-    const visible = loan && (scope.all || (scope.branchId !== null && loan.branch_id === scope.branchId)) ? loan : undefined;
-    if (!visible) errors.add(r.n, 'reference_code', 'No loan with this reference code.');
-    else if (visible.status === 'closed') errors.add(r.n, 'reference_code', 'This loan is closed: nothing is owed.');
-    else if (visible.disbursed_on === null) errors.add(r.n, 'reference_code', 'This loan has not been paid out yet: nothing is owed.');
-    else {
-      loanIds.set(r.code, visible.id);
-      if (r.paidAt < visible.disbursed_on) errors.add(r.n, 'paid_at', `The loan was paid out on ${visible.disbursed_on}: a repayment cannot be earlier.`);
-      const before = left.get(r.code) ?? toNgwee(visible.balance);
-      if (r.ngwee > before)
-        errors.add(r.n, 'amount', `More than the balance left: ${money(before < 0n ? 0n : before)} after the earlier rows of this loan.`);
-      left.set(r.code, before - r.ngwee);
-    }
-    if (taken.has(r.reference)) errors.add(r.n, 'reference', 'This reference was already recorded.');
+  found.sort((a, b) => a.n - b.n || COLUMN_ORDER[a.col] - COLUMN_ORDER[b.col]);
+  const paidInFull: number[] = [];
+  for (const e of found) {
+    if (e.kind === 'full') paidInFull.push(Number(e.value));
+    else if (e.kind === 'unknown') errors.add(e.n, e.col, 'No loan with this reference code.');
+    else if (e.kind === 'closed') errors.add(e.n, e.col, 'This loan is closed: nothing is owed.');
+    else if (e.kind === 'unpaid') errors.add(e.n, e.col, 'This loan has not been paid out yet: nothing is owed.');
+    else if (e.kind === 'early') errors.add(e.n, e.col, `The loan was paid out on ${e.value}: a repayment cannot be earlier.`);
+    else if (e.kind === 'over') errors.add(e.n, e.col, `More than the balance left: ${money(toNgwee(e.value ?? '0'))} after the earlier rows of this loan.`);
+    else errors.add(e.n, e.col, 'This reference was already recorded.');
   }
-  return loanIds;
+  return paidInFull;
 }
 
 function report(rows: Row[], errors: Errors, saved: boolean, uploadId: number | null): BulkUploadReport {
@@ -195,70 +236,81 @@ function tooMany(e: Errors): HttpError {
 }
 
 /**
- * POST /bulk-upload: checks the file (`confirm` false) or saves it (`confirm` true): in
- * one transaction the file's hash, the loans locked, every row checked again, the rows
- * inserted in batches, the loans paid in full closed, one audit record for the upload.
+ * Writes a checked file: the upload row, every repayment with its own audit record (one
+ * INSERT ... SELECT of the staged rows feeding one INSERT into audit_log), the upload's
+ * audit record, the loans paid in full closed (and audited), and the receipts job, which
+ * exists only if this transaction commits and runs after it (singleton: never twice).
+ */
+async function save(tx: Db, jobs: Jobs, actor: Actor, rows: Row[], paidInFull: number[], hash: string, fileName: string | null): Promise<number> {
+  const total = fromNgwee(rows.reduce((s, r) => s + r.ngwee, 0n));
+  const [up] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO repayment_uploads (file_sha256, file_name, row_count, total_amount, created_by)
+        VALUES (${hash}, ${fileName}, ${rows.length}, ${total}, ${actor.userId}) RETURNING id::int AS id`,
+  );
+  const [ins] = await queryRows<{ first: number; last: number; loans: number }>(
+    tx,
+    sql`WITH ins AS (
+          INSERT INTO repayments (application_id, client_id, amount, paid_at, method, reference, note, batch_id, upload_id, created_by)
+          SELECT la.id, la.client_id, u.amount, u.paid_at, u.method, u.reference, u.note, ${`upload-${up.id}`}, ${up.id}, ${actor.userId}
+            FROM upload_rows u JOIN loan_applications la ON la.reference_code = u.code
+           ORDER BY u.n
+          RETURNING id, application_id, amount, paid_at, method, reference),
+        audit AS (
+          INSERT INTO audit_log (user_id, action, entity, entity_id, details, ip_address, user_agent)
+          SELECT ${actor.who.userId}, 'create', 'repayment', ins.id::text,
+                 jsonb_build_object('reference_code', la.reference_code, 'amount', ins.amount::text, 'paid_at', ins.paid_at::text,
+                                    'method', ins.method, 'reference', ins.reference, 'upload_id', ${up.id}::bigint),
+                 ${actor.who.ip}, ${actor.who.userAgent}
+            FROM ins JOIN loan_applications la ON la.id = ins.application_id
+           ORDER BY ins.id)
+        SELECT min(id)::int AS first, max(id)::int AS last, count(DISTINCT application_id)::int AS loans FROM ins`,
+  );
+  await recordAudit(tx, actor.who, {
+    action: 'bulk_upload',
+    entity: 'repayment_upload',
+    entityId: up.id,
+    details: { rows: rows.length, total_amount: total, loans: ins.loans, file_sha256: hash, file_name: fileName },
+  });
+  // An upload only adds repayments: no loan reopens, and only those it pays in full close.
+  const { closed } = await repo.settleLoanStatus(tx, paidInFull);
+  if (closed.length)
+    await tx.execute(sql`
+      INSERT INTO audit_log (user_id, action, entity, entity_id, details, ip_address, user_agent)
+      SELECT ${actor.who.userId}, 'close', 'loan_application', id::text,
+             jsonb_build_object('reason', 'paid in full', 'upload_id', ${up.id}::bigint), ${actor.who.ip}, ${actor.who.userAgent}
+        FROM unnest(string_to_array(${closed.join(',')}, ',')::bigint[]) AS id`);
+  const job: UploadReceiptsJob = { uploadId: up.id, firstId: ins.first, lastId: ins.last };
+  await jobs.send(UPLOAD_RECEIPTS_JOB, job, { db: tx, singletonKey: `upload-${up.id}` });
+  return up.id;
+}
+
+/**
+ * POST /bulk-upload: checks the file (`confirm` false) or saves it (`confirm` true). Both in
+ * one transaction: the file's hash looked up, the rows staged, the loans locked (saving),
+ * every check one statement over all rows; a file without errors is then saved (see save).
  * A file with any error saves nothing and answers 422 with the report.
  */
-export async function upload(db: Db, actor: Actor, text: string, opts: { confirm: boolean; fileName?: string }): Promise<BulkUploadReport> {
+export async function upload(db: Db, jobs: Jobs, actor: Actor, text: string, opts: { confirm: boolean; fileName?: string }): Promise<BulkUploadReport> {
   const today = await businessToday(db);
   const { rows, errors } = parseRows(text, today);
   const hash = sha256(text);
-  const fileSeen = async (tx: Db) =>
-    (await queryRows<{ at: string }>(tx, sql`SELECT created_at::text AS at FROM repayment_uploads WHERE file_sha256 = ${hash}`))[0];
-
-  if (!opts.confirm) {
-    const seen = await fileSeen(db);
-    if (seen) errors.add(0, 'file', `This file was already uploaded (${seen.at.slice(0, 16)}).`);
-    await checkAgainstDb(db, rows, errors, actor.scope, false);
-    return report(rows, errors, false, null);
-  }
-  if (errors.count) {
-    // The whole report even so: every row's problems, the database's too, in one answer.
-    await checkAgainstDb(db, rows, errors, actor.scope, false);
-    throw withReport(tooMany(errors), report(rows, errors, false, null));
-  }
+  // A file with errors in its own rows is still checked against the database (the whole
+  // report in one answer), but never saved.
+  const saving = opts.confirm && errors.count === 0;
+  let out: BulkUploadReport;
   try {
-    return await db.transaction(async (tx) => {
-      const seen = await fileSeen(tx);
+    out = await db.transaction(async (tx) => {
+      const [seen] = await queryRows<{ at: string }>(tx, sql`SELECT created_at::text AS at FROM repayment_uploads WHERE file_sha256 = ${hash}`);
       if (seen) errors.add(0, 'file', `This file was already uploaded (${seen.at.slice(0, 16)}).`);
-      const loanIds = await checkAgainstDb(tx, rows, errors, actor.scope, true);
-      if (errors.count) throw withReport(tooMany(errors), report(rows, errors, false, null));
-      const total = rows.reduce((s, r) => s + r.ngwee, 0n);
-      const [up] = await queryRows<{ id: number }>(
-        tx,
-        sql`INSERT INTO repayment_uploads (file_sha256, file_name, row_count, total_amount, created_by)
-            VALUES (${hash}, ${opts.fileName ?? null}, ${rows.length}, ${fromNgwee(total)}, ${actor.userId}) RETURNING id::int AS id`,
-      );
-      for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-        const batch = rows.slice(i, i + INSERT_BATCH).map((r) => ({
-          a: loanIds.get(r.code),
-          m: fromNgwee(r.ngwee),
-          d: r.paidAt,
-          t: r.method,
-          r: r.reference,
-          n: r.note,
-        }));
-        await tx.execute(sql`
-          INSERT INTO repayments (application_id, client_id, amount, paid_at, method, reference, note, batch_id, upload_id, created_by)
-          SELECT x.a, la.client_id, x.m, x.d, x.t, x.r, x.n, ${`upload-${up.id}`}, ${up.id}, ${actor.userId}
-            FROM json_to_recordset(${JSON.stringify(batch)}::json) AS x(a bigint, m numeric, d date, t text, r text, n text)
-            JOIN loan_applications la ON la.id = x.a`);
-      }
-      await recordAudit(tx, actor.who, {
-        action: 'bulk_upload',
-        entity: 'repayment_upload',
-        entityId: up.id,
-        details: { rows: rows.length, total_amount: fromNgwee(total), loans: loanIds.size, file_sha256: hash, file_name: opts.fileName ?? null },
-      });
-      const { closed } = await repo.settleLoanStatus(tx, [...new Set(loanIds.values())]);
-      if (closed.length)
-        await tx.execute(sql`
-          INSERT INTO audit_log (user_id, action, entity, entity_id, details, ip_address, user_agent)
-          SELECT ${actor.who.userId}, 'close', 'loan_application', id::text,
-                 jsonb_build_object('reason', 'paid in full', 'upload_id', ${up.id}::bigint), ${actor.who.ip}, ${actor.who.userAgent}
-            FROM unnest(string_to_array(${closed.join(',')}, ',')::bigint[]) AS id`);
-      return report(rows, errors, true, up.id);
+      if (!rows.length) return report(rows, errors, false, null);
+      await stage(tx, rows);
+      // Saving: the file's loans locked (id order) before their balances are read, so the
+      // check and the write are one step against any other repayment of those loans.
+      if (saving) await tx.execute(sql`SELECT id FROM loan_applications WHERE reference_code IN (SELECT code FROM upload_rows) ORDER BY id FOR UPDATE`);
+      const paidInFull = await checkAgainstDb(tx, errors, actor.scope);
+      if (!saving || errors.count) return report(rows, errors, false, null);
+      return report(rows, errors, true, await save(tx, jobs, actor, rows, paidInFull, hash, opts.fileName ?? null));
     });
   } catch (err) {
     // Two uploads racing on the same file or reference: the unique indexes refuse the second.
@@ -268,6 +320,8 @@ export async function upload(db: Db, actor: Actor, text: string, opts: { confirm
     }
     throw err;
   }
+  if (opts.confirm && !out.saved) throw withReport(tooMany(errors), out);
+  return out;
 }
 
 /** A 422 whose body carries the report (`{ message, errors: {}, report }`). */

@@ -10,6 +10,7 @@ import {
 import { queryRows } from '@loan/shared-server';
 import { createTestApp, csrfHeaders, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { transactionsServer } from '../../index';
+import { UPLOAD_RECEIPTS_JOB, sendUploadReceipts, type UploadReceiptsJob } from './receipts';
 
 jest.setTimeout(180_000);
 
@@ -20,7 +21,8 @@ let finance: AuthHeaders;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ modules: [transactionsServer] });
+  // The queue runs: a saved upload queues its SMS receipts as a job.
+  t = await createTestApp({ modules: [transactionsServer], config: { jobs: true } });
   [branchA, branchB] = (await queryRows<{ id: string }>(t.db, sql`SELECT id FROM branches ORDER BY id LIMIT 2`)).map((b) => Number(b.id));
   finance = await loginWithPermissions(t.app, [P.viewRepayments, P.addRepayments, P.editRepayments, P.deleteRepayments, P.viewAllBranches]);
 });
@@ -284,6 +286,59 @@ describe('POST /api/repayments/bulk-upload', () => {
     const full = [`${loans[0].code},1500,2026-03-01,bank,${u}-full,`].join('\n');
     expect((await up(`${HEADER}\n${full}`, true)).statusCode).toBe(200);
     expect(await statusOf(loans[0].id)).toBe('closed');
+  });
+
+  it('audits each saved repayment in the upload transaction, and sends each SMS receipt once, by a job after the commit', async () => {
+    const a = await loan();
+    const b = await loan();
+    const u = `W${process.pid}-${seq}`;
+    const csv = [HEADER, `${a.code},1000,2026-02-01,bank,${u}-1,`, `${b.code},250.50,2026-02-02,cash,${u}-2,`, `${a.code},500,2026-02-03,cash,${u}-3,`].join('\n');
+    // The earlier tests' receipts sent first; then queued only: no worker runs until the
+    // assertions about the upload itself are done.
+    const busy = async () =>
+      (await queryRows(t.db, sql`SELECT 1 FROM pgboss.job WHERE name = ${UPLOAD_RECEIPTS_JOB} AND state IN ('created', 'retry', 'active')`)).length > 0;
+    for (const end = Date.now() + 90_000; (await busy()) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 200));
+    await t.app.jobs.stop();
+    await t.app.jobs.start({ work: false });
+    const receipts = async () =>
+      queryRows<{ recipient: string; body: string }>(
+        t.db,
+        sql`SELECT recipient, body FROM messages WHERE purpose = 'repayment_receipt' AND recipient IN (${a.mobile}, ${b.mobile}) ORDER BY id`,
+      );
+    try {
+      // A refused file queues nothing.
+      expect((await up(`${csv}\n${a.code},99999,2026-02-04,cash,${u}-4,`, true)).statusCode).toBe(422);
+      const saved = await up(csv, true);
+      expect(saved.statusCode).toBe(200);
+      const uploadId = saved.json<BulkUploadReport>().upload_id as number;
+      const audits = await queryRows<{ entity_id: string; details: Record<string, unknown> }>(
+        t.db,
+        sql`SELECT entity_id, details FROM audit_log WHERE entity = 'repayment' AND action = 'create' AND details->>'upload_id' = ${String(uploadId)} ORDER BY entity_id::bigint`,
+      );
+      const ids = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM repayments WHERE upload_id = ${uploadId} ORDER BY id`);
+      expect(audits.map((x) => x.entity_id)).toEqual(ids.map((r) => String(r.id)));
+      expect(audits[1].details).toMatchObject({ reference_code: b.code, amount: '250.50', paid_at: '2026-02-02', method: 'cash', reference: `${u}-2` });
+      // Nothing was sent inside the upload: one job waits for it.
+      expect(await receipts()).toEqual([]);
+      const jobs = await queryRows<{ data: UploadReceiptsJob }>(t.db, sql`SELECT data FROM pgboss.job WHERE name = ${UPLOAD_RECEIPTS_JOB} AND (data->>'uploadId')::bigint = ${uploadId}`);
+      expect(jobs).toHaveLength(1);
+
+      await t.app.jobs.stop();
+      await t.app.jobs.start();
+      const end = Date.now() + 60_000;
+      while ((await receipts()).length < 3 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+      const sent = await receipts();
+      expect(sent.map((m) => m.recipient)).toEqual([a.mobile, b.mobile, a.mobile]);
+      // Each receipt gives the balance just after its repayment; the latest one the next instalment.
+      expect(sent[0].body).toContain(`we received ZMW 1,000.00 for loan ${a.code} on 2026-02-01 (ref ${u}-1). Balance: ZMW 5,000.00.`);
+      expect(sent[0].body).not.toContain('Next due');
+      expect(sent[2].body).toContain('Balance: ZMW 4,500.00. Next due 2026-02-15: ZMW 500.00.');
+      // The job again (a retry, another instance): nobody gets a receipt twice.
+      expect(await sendUploadReceipts(t.db, t.app.ports.sms, jobs[0].data)).toBe(0);
+      expect(await receipts()).toHaveLength(3);
+    } finally {
+      if (t.app.jobs.state !== 'running') await t.app.jobs.start();
+    }
   });
 
   it('refuses a wrong header, an empty file, and callers without can add repayments', async () => {

@@ -86,11 +86,11 @@ export interface LoanForPayment {
 }
 
 /**
- * The loan by reference code, locked (`FOR UPDATE` of loan_applications) so the balance
- * check and the write that follows it are one step: a second repayment of the same loan
- * waits here until this transaction ends, then sees the new balance.
+ * A loan (by reference code or id), locked (`FOR UPDATE` of loan_applications) so the
+ * balance check and the write that follows it are one step: a second repayment of the same
+ * loan waits here until this transaction ends, then sees the new balance.
  */
-export async function lockLoanByReference(db: Db, referenceCode: string): Promise<LoanForPayment | undefined> {
+async function lockLoan(db: Db, where: SQL): Promise<LoanForPayment | undefined> {
   const [row] = await db
     .select({
       id: la.id,
@@ -102,29 +102,14 @@ export async function lockLoanByReference(db: Db, referenceCode: string): Promis
       mobile: la.mobile,
     })
     .from(la)
-    .where(eq(la.referenceCode, referenceCode))
+    .where(where)
     .for('update')
     .limit(1);
   return row;
 }
 
-export async function lockLoanById(db: Db, id: number): Promise<LoanForPayment | undefined> {
-  const [row] = await db
-    .select({
-      id: la.id,
-      referenceCode: la.referenceCode,
-      clientId: la.clientId,
-      branchId: la.branchId,
-      status: la.status,
-      fullname: la.fullname,
-      mobile: la.mobile,
-    })
-    .from(la)
-    .where(eq(la.id, id))
-    .for('update')
-    .limit(1);
-  return row;
-}
+export const lockLoanByReference = (db: Db, referenceCode: string) => lockLoan(db, eq(la.referenceCode, referenceCode));
+export const lockLoanById = (db: Db, id: number) => lockLoan(db, eq(la.id, id));
 
 export async function referenceTaken(db: Db, reference: string, exceptId?: number): Promise<boolean> {
   const [row] = await db

@@ -118,7 +118,7 @@ export const repaymentRoutes = [
     response: bulkUploadReportSchema,
     handler: async (ctx) => {
       try {
-        return await bulk.upload(ctx.db, actorOf(ctx), ctx.body.csv, { confirm: ctx.query.confirm ?? false, fileName: ctx.query.file_name });
+        return await bulk.upload(ctx.db, ctx.req.server.jobs, actorOf(ctx), ctx.body.csv, { confirm: ctx.query.confirm ?? false, fileName: ctx.query.file_name });
       } catch (err) {
         if (err instanceof bulk.UploadRefused) return ctx.reply.code(422).send({ message: err.message, errors: {}, report: err.report });
         throw err;

@@ -34,6 +34,7 @@ import {
   type SmsPort,
 } from '@loan/shared-server';
 import { sql } from 'drizzle-orm';
+import { money, receiptText } from './receipts';
 import * as repo from './repository';
 
 /** Who acts: identity and branch scope, and the audit trail's actor. */
@@ -49,7 +50,6 @@ function refused(errors: Record<string, string>): HttpError {
   return new HttpError(422, Object.values(errors)[0], all);
 }
 
-const money = (v: string) => `ZMW ${Number(v.split('.')[0]).toLocaleString('en-US')}.${v.split('.')[1] ?? '00'}`;
 
 /** The branch filter narrowed to the scope: undefined = all allowed, null = nothing. */
 async function branchOf(db: Db, ref: string | undefined, scope: BranchScope): Promise<number | undefined | null> {
@@ -246,10 +246,16 @@ export async function create(db: Db, sms: SmsPort, actor: Actor, body: Repayment
           applicationId: visible.id,
           clientId: visible.clientId,
           createdBy: actor.userId,
-          body:
-            `Dear ${visible.fullname}, we received ${money(body.amount)} for loan ${visible.referenceCode} on ${body.paid_at} ` +
-            `(ref ${body.reference}). Balance: ${money(after?.balance ?? '0.00')}.` +
-            (after?.next_due_date && after.next_due_amount ? ` Next due ${after.next_due_date}: ${money(after.next_due_amount)}.` : ''),
+          body: receiptText({
+            fullname: visible.fullname,
+            amount: body.amount,
+            referenceCode: visible.referenceCode,
+            paidAt: body.paid_at,
+            reference: body.reference,
+            balance: after?.balance ?? '0.00',
+            nextDueDate: after?.next_due_date,
+            nextDueAmount: after?.next_due_amount,
+          }),
         },
         tx,
       );
