@@ -24,8 +24,20 @@ export function apiProxy(target = process.env['API_URL'] ?? 'http://127.0.0.1:30
  * util-format imports date-fns): marking them side-effect free lets a chunk that uses none
  * of a module's exports leave it out, so the apps' first load keeps only what it uses and
  * screens load the rest lazily.
+ *
+ * So are the api slice's lib (data-access-api: the slice, base query, error helpers; its toast
+ * middleware imports notistack, which an app without toasts, the borrower app, leaves out) and
+ * the domains' feature and data-access libs: a feature module declares screens and
+ * components, a data-access module injects its endpoints into the one api slice at module
+ * level, and that injection is only needed where its hooks are imported (a screen's lazy
+ * chunk). Without this, a barrel imported for its screen descriptors keeps every module it
+ * re-exports (the top bar's notification bell, the users endpoints, date-fns) in the first
+ * load. Nothing in these libs is imported for its side effect alone (no bare imports, no CSS).
  * @param {string} id
  */
 export function moduleSideEffects(id) {
-  return !/libs[\\/]shared[\\/](contract|util-format|ui[\\/]src)[\\/]/.test(id);
+  return !(
+    /libs[\\/]shared[\\/](contract|util-format|data-access-api|ui[\\/]src)[\\/]/.test(id) ||
+    /libs[\\/](?!shared[\\/])[^\\/]+[\\/](feature|data-access)[\\/]src[\\/]/.test(id)
+  );
 }

@@ -25,7 +25,9 @@ beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined)
 
 it('serves the application form at /apply with its title', async () => {
   render(<App initialPath="/apply" />);
-  expect(await screen.findByRole('heading', { name: 'Apply for a loan' })).toBeInTheDocument();
+  // The first test loads the lazy pages module (and its imports) in jest: on a busy machine
+  // that takes longer than findBy's default second.
+  expect(await screen.findByRole('heading', { name: 'Apply for a loan' }, { timeout: 5000 })).toBeInTheDocument();
   expect(document.title).toBe('Apply for a Loan - Portal');
 });
 

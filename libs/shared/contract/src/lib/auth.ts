@@ -87,12 +87,9 @@ export const FORGOT_PASSWORD_MESSAGE = 'If that e-mail belongs to an account, a 
 export const PASSWORD_RESET_VALID_MINUTES = 60;
 export const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 
-/**
- * The signed-in user's own sessions (issue 11 item 15, the profile page's "Active
- * sessions"): GET lists them, DELETE `/{id}` ends one, POST `/revoke-others` ends all
- * but the current one ("sign out everywhere else").
- */
-export const USER_SESSIONS_PATH = '/api/user/sessions';
+// The signed-in user's own sessions: the path lives with the other schema-free paths (the
+// portal's first load calls it without this module's schemas).
+export { USER_SESSIONS_PATH } from './domain-paths';
 
 export const activeSessionSchema = z
   .object({

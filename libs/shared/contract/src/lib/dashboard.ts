@@ -8,14 +8,7 @@ import { moneySchema, timestampSchema } from './fields';
  * Amounts travel as exact decimal strings with two places ('12500.00'), never floats.
  */
 
-export const DASHBOARD_PATHS = {
-  dailyCardStats: '/api/dashboard/daily-card-stats',
-  monthlyCardStats: '/api/dashboard/monthly-card-stats',
-  monthlyChartStats: '/api/dashboard/monthly-chart-stats',
-  smsStats: '/api/dashboard/sms-stats',
-  disbursementStats: '/api/dashboard/disbursement-transactions-stats',
-  offerLetterCardStats: '/api/loan-offer-letter/card-stats',
-} as const;
+export { DASHBOARD_PATHS } from './domain-paths';
 
 /** The screen's two filters (spec §4 "Dashboard filter"). */
 export const DASHBOARD_FILTERS = ['yesterday', 'month'] as const;

@@ -109,3 +109,20 @@ export const USER_PATHS = {
 
 /** `GET /api/audit/all`: the audit trail, newest first, with filters (issue 16). */
 export const AUDIT_PATHS = { list: '/api/audit/all' } as const;
+
+/**
+ * The signed-in user's own sessions (issue 11 item 15, the profile page's "Active
+ * sessions"): GET lists them, DELETE `/{id}` ends one, POST `/revoke-others` ends all
+ * but the current one ("sign out everywhere else").
+ */
+export const USER_SESSIONS_PATH = '/api/user/sessions';
+
+/** The dashboard's calls (spec §3). */
+export const DASHBOARD_PATHS = {
+  dailyCardStats: '/api/dashboard/daily-card-stats',
+  monthlyCardStats: '/api/dashboard/monthly-card-stats',
+  monthlyChartStats: '/api/dashboard/monthly-chart-stats',
+  smsStats: '/api/dashboard/sms-stats',
+  disbursementStats: '/api/dashboard/disbursement-transactions-stats',
+  offerLetterCardStats: '/api/loan-offer-letter/card-stats',
+} as const;

@@ -107,8 +107,7 @@ export const borrowerSignFieldsSchema = z.object({
   }),
 });
 export type BorrowerSignFields = z.input<typeof borrowerSignFieldsSchema>;
-/** The multipart file field holding the drawn signature. */
-export const SIGNATURE_FILE_FIELD = 'signature';
+export { SIGNATURE_FILE_FIELD } from './borrower-constants';
 
 /** What the borrower sees (GET /getByToken/{token}) and staff see (GET /getById/{id}). */
 export const offerLetterSchema = loanApplicationSchema

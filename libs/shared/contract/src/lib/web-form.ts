@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mobileField, monthlyInstalmentNgwee, nrcField, textField, typedMoneyField } from './fields';
+import { APPLY_STEPS, BRANCHES, LOAN_AMOUNT_MAX, LOAN_AMOUNT_MIN, LOAN_TENURE_MAX, LOAN_TENURE_MIN } from './borrower-constants';
 
 /**
  * The public loan application form (spec §1, §7 'Defined groups: web form', NOTES.md
@@ -7,23 +8,19 @@ import { mobileField, monthlyInstalmentNgwee, nrcField, textField, typedMoneyFie
  * the api, so a message the borrower reads is the message the server would send.
  */
 
-export const LOAN_AMOUNT_MIN = 500;
-export const LOAN_AMOUNT_MAX = 500_000;
-export const LOAN_TENURE_MIN = 1;
-export const LOAN_TENURE_MAX = 60;
-/** Monthly flat rate in basis points when settings hold none (5% a month). */
-export const FLAT_RATE_BPS_DEFAULT = 500;
-/** How long a confirmed OTP lets the borrower submit or resume (minutes). */
-export const OTP_TICKET_VALID_MINUTES = 60;
-/**
- * The steps of the form, in order; an unfinished application remembers its step. The
- * mobile is confirmed right after it is given: a draft is saved only with that proof.
- */
-export const APPLY_STEPS = ['personal', 'otp', 'employment', 'loan', 'review'] as const;
-export type ApplyStep = (typeof APPLY_STEPS)[number];
-
-export const BRANCHES = ['Lusaka', 'Ndola', 'Kitwe', 'Livingstone', 'Kabwe', 'Chipata'] as const;
-export type Branch = (typeof BRANCHES)[number];
+export {
+  LOAN_AMOUNT_MIN,
+  LOAN_AMOUNT_MAX,
+  LOAN_TENURE_MIN,
+  LOAN_TENURE_MAX,
+  FLAT_RATE_BPS_DEFAULT,
+  OTP_TICKET_VALID_MINUTES,
+  APPLY_STEPS,
+  BRANCHES,
+  OTP_TICKET_HEADER,
+  type ApplyStep,
+  type Branch,
+} from './borrower-constants';
 
 /** The applicant's NRC, in the borrower's words. */
 export const applicantNrcField = nrcField({
@@ -138,8 +135,6 @@ export const otpValidationResponseSchema = z
   })
   .strict();
 export type OtpValidationResponse = z.infer<typeof otpValidationResponseSchema>;
-/** Header carrying the OTP ticket on GET /api/web/unfinished/application. */
-export const OTP_TICKET_HEADER = 'x-otp-ticket';
 
 /** POST /api/web/newClient: the borrower's details once the mobile is confirmed. */
 export const newClientSchema = z.object({

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { calculatorAttemptSchema, type CalculatorResult } from '@loan/shared-contract';
+import type { CalculatorResult } from '@loan/shared-contract';
 import { useCalculatorAttemptMutation } from '@loan/public-borrower-data-access';
 import { formatMoney } from '@loan/shared-util-format';
+import { useValidation } from './lazy-validation';
 
 interface Props {
   amount: string | undefined;
@@ -25,10 +26,9 @@ export function Calculator({ amount, tenure, mobile, onResult, delay = 500 }: Pr
     onResultRef.current = onResult;
   }, [onResult]);
 
-  const body = useMemo(() => {
-    const parsed = calculatorAttemptSchema.safeParse({ amount, tenure, mobile: mobile || undefined });
-    return parsed.success ? parsed.data : calculatorAttemptSchema.safeParse({ amount, tenure }).data;
-  }, [amount, tenure, mobile]);
+  // The checks load just after the page shows; until then there is nothing to ask.
+  const validation = useValidation();
+  const body = useMemo(() => validation?.calculatorBody(amount, tenure, mobile), [validation, amount, tenure, mobile]);
 
   useEffect(() => {
     if (!body) return undefined;

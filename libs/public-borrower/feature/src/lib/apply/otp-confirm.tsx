@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { maskMobile, otpCodeField, type OtpValidationResponse } from '@loan/shared-contract';
+import { maskMobile, type OtpValidationResponse } from '@loan/shared-contract';
 import { errorMessage, fieldErrors } from '@loan/shared-data-access-api';
 import { useSendOtpMutation, useValidateOtpMutation } from '@loan/public-borrower-data-access';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { Notice } from '../ui/notice';
+import { loadValidation } from './lazy-validation';
 
 interface Props {
   mobile: string;
@@ -38,13 +39,13 @@ export function OtpConfirm({ mobile, onVerified, busy }: Props) {
 
   const confirm = async () => {
     setError(undefined);
-    const local = otpCodeField.safeParse(code);
-    if (!local.success) {
-      setCodeError(local.error.issues[0]?.message);
+    const local = (await loadValidation()).checkOtpCode(code);
+    if (!local.ok) {
+      setCodeError(local.message);
       return;
     }
     setCodeError(undefined);
-    const r = await validate({ mobile, code: local.data });
+    const r = await validate({ mobile, code: local.value });
     if ('data' in r && r.data) {
       await onVerified(r.data);
       return;

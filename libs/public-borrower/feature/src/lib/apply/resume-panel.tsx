@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { applicantMobileField, normalizeMobile, type UnfinishedApplication } from '@loan/shared-contract';
+import { normalizeMobile, type UnfinishedApplication } from '@loan/shared-contract';
 import { errorMessage } from '@loan/shared-data-access-api';
 import { useGetUnfinishedMutation } from '@loan/public-borrower-data-access';
 import { Field } from '../ui/field';
 import { Button } from '../ui/button';
 import { Notice } from '../ui/notice';
 import { OtpConfirm } from './otp-confirm';
+import { loadValidation } from './lazy-validation';
 
 interface Props {
   onResumed: (app: UnfinishedApplication, ticket: { value: string; mobile: string }) => void;
@@ -20,14 +21,14 @@ export function ResumePanel({ onResumed, onCancel }: Props) {
   const [load, loading] = useGetUnfinishedMutation();
   const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
 
-  const chooseNumber = () => {
-    const r = applicantMobileField.safeParse(mobile);
-    if (!r.success) {
-      setMobileError(r.error.issues[0]?.message);
+  const chooseNumber = async () => {
+    const r = (await loadValidation()).checkMobile(mobile);
+    if (!r.ok) {
+      setMobileError(r.message);
       return;
     }
     setMobileError(undefined);
-    setConfirmed(r.data);
+    setConfirmed(r.value);
   };
 
   return (
@@ -46,13 +47,13 @@ export function ResumePanel({ onResumed, onCancel }: Props) {
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();
-                  chooseNumber();
+                  void chooseNumber();
                 }
               }}
             />
           </Field>
           <div className="flex flex-wrap gap-3">
-            <Button onClick={chooseNumber}>Continue</Button>
+            <Button onClick={() => void chooseNumber()}>Continue</Button>
             <Button variant="secondary" onClick={onCancel}>
               Start a new application instead
             </Button>

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   APPLY_STEPS,
-  applicationFormSchema,
   normalizeMobile,
   type ApplicationForm,
   type ApplicationFormInput,
@@ -20,6 +18,10 @@ import {
   useSaveUnfinishedMutation,
 } from '@loan/public-borrower-data-access';
 import { EMPTY_APPLICATION, EXPIRED_TEXT, STEP_FIELDS, draftData, nextStep, stepOfField } from './apply-steps';
+import { lazyResolver } from './lazy-validation';
+
+// The form's zod schema loads after the page shows (lazy-validation.ts).
+const resolver = lazyResolver((v) => v.applicationResolver);
 
 /**
  * The form kept in this tab's sessionStorage, so a reload does not wipe it (issue 12): the
@@ -85,7 +87,7 @@ export function useApplyFlow() {
   const [createApplication, submitting] = useCreateApplicationMutation();
 
   const form = useForm<ApplicationFormInput, unknown, ApplicationForm>({
-    resolver: zodResolver(applicationFormSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { ...EMPTY_APPLICATION, ...(stored?.values ?? {}) },
   });

@@ -1,39 +1,7 @@
 import { z } from 'zod';
+import { MONEY_MAX_NGWEE, MONEY_PATTERN, TYPED_MONEY_PATTERN, fromNgwee, toNgwee } from './money-values';
 
-/*
- * Money travels as a decimal string with exactly two places ('12500.00') and is counted
- * inside as integer ngwee (bigint: a product of an amount, a rate and months passes 2^53).
- * Nothing in between is a float.
- */
-
-/** The wire form of an amount, as every answer carries it. */
-export const MONEY_PATTERN = /^-?\d+\.\d{2}$/;
-/** Largest amount one field holds: numeric(14,2), ZMW 999,999,999,999.99. */
-export const MONEY_MAX_NGWEE = 99_999_999_999_999n;
-
-const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
-
-/** `'12500.5'` -> `1250050n`, exactly. Throws on anything but digits with at most two decimals. */
-export function toNgwee(decimal: string): bigint {
-  const m = DECIMAL.exec(decimal);
-  if (!m) throw new RangeError(`Not an amount with at most two decimals: ${JSON.stringify(decimal)}`);
-  const ngwee = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -ngwee : ngwee;
-}
-
-/** `1250050n` -> `'12500.50'`. A number must be a safe integer (ngwee are whole). */
-export function fromNgwee(ngwee: bigint | number): string {
-  if (typeof ngwee === 'number' && !Number.isSafeInteger(ngwee))
-    throw new RangeError(`Not a whole number of ngwee: ${ngwee}`);
-  const v = BigInt(ngwee);
-  const abs = v < 0n ? -v : v;
-  return `${v < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
-
-/** The exact sum of wire amounts: `sumMoney('0.10', '0.20')` is `'0.30'`; no amounts sum to `'0.00'`. */
-export function sumMoney(...amounts: string[]): string {
-  return fromNgwee(amounts.reduce((total, a) => total + toNgwee(a), 0n));
-}
+export { MONEY_PATTERN, MONEY_MAX_NGWEE, toNgwee, fromNgwee, sumMoney, parseTypedMoney } from './money-values';
 
 /** An amount in an answer: `'12500.00'`. */
 export const moneySchema = z.string().regex(MONEY_PATTERN, 'Must be an amount with two decimals, such as 12500.00.');
@@ -52,7 +20,6 @@ export interface MoneyFieldOptions {
 }
 
 /** What a person types: `12500`, `12500.5`, `12,500.50` (separators only in groups of three). */
-const TYPED = /^-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/;
 /** A JSON number's shortest text: exponents ('1e+21') and a third decimal fail. */
 const NUMBER_TEXT = /^-?\d+(?:\.\d{1,2})?$/;
 
@@ -65,7 +32,7 @@ function readAmount(v: string | number, ctx: Issue, options: MoneyFieldOptions):
   const text = typeof v === 'number' ? String(v) : v.trim();
   let message: string | undefined;
   if (text === '') message = messages.required ?? invalid;
-  else if (!(typeof v === 'number' ? NUMBER_TEXT : TYPED).test(text)) message = invalid;
+  else if (!(typeof v === 'number' ? NUMBER_TEXT : TYPED_MONEY_PATTERN).test(text)) message = invalid;
   else {
     const ngwee = toNgwee(text.replace(/,/g, ''));
     if (ngwee < min)
@@ -75,15 +42,6 @@ function readAmount(v: string | number, ctx: Issue, options: MoneyFieldOptions):
   }
   ctx.addIssue({ code: 'custom', message });
   return z.NEVER;
-}
-
-/**
- * An amount as a person types it (`12,500`, `12500.5`) in the wire form (`'12500.50'`), or
- * null when it is not one: for screens that show or compare a typed amount before sending.
- */
-export function parseTypedMoney(text: string | null | undefined): string | null {
-  const t = (text ?? '').trim();
-  return TYPED.test(t) ? fromNgwee(toNgwee(t.replace(/,/g, ''))) : null;
 }
 
 const requiredMessage = (o: MoneyFieldOptions) =>
