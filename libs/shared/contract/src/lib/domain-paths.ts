@@ -108,4 +108,8 @@ export const USER_PATHS = {
 } as const;
 
 /** `GET /api/audit/all`: the audit trail, newest first, with filters (issue 16). */
-export const AUDIT_PATHS = { list: '/api/audit/all' } as const;
+export const AUDIT_PATHS = {
+  list: '/api/audit/all',
+  /** `GET /api/audit/record/:kind/:id`: one record's history (the "History" section of a details page). */
+  record: '/api/audit/record/:kind/:id',
+} as const;
