@@ -1,4 +1,5 @@
 export { api, TAG_TYPES, type TagType } from './lib/api';
+export { historyApi, useGetRecordHistoryQuery, type RecordHistoryArgs } from './lib/history';
 export { downloadUrl, baseQuery, setApiBaseUrl, readCookie, resetPermissionsVersion } from './lib/base-query';
 export { fileNameFrom, saveBlob, saveFileResponse, type DownloadOutcome } from './lib/download';
 export { sessionExpired, permissionsChanged } from './lib/events';

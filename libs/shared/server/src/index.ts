@@ -10,4 +10,5 @@ export * from './ports';
 export * from './password';
 export * from './seed';
 export * from './server';
+export * from './settings/loan-product';
 export type {} from './types.d';

@@ -11,11 +11,11 @@ import {
   useGetUsersQuery,
   useRevokePermissionsMutation,
 } from '@loan/rbac-data-access';
-import { isFetchError } from '@loan/shared-data-access-api';
+import { isFetchError, useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
 import { selectPermissionNames, usePermission } from '@loan/shared-permissions';
 import { selectUser } from '@loan/shared-session';
 import { SCREENS } from '@loan/shared-screens';
-import { Button, Card, ConfirmDialog, ErrorState, NotFound, PageSection, SectionTitleBar, Skeleton, TextField } from '@loan/shared-ui';
+import { Button, Card, ConfirmDialog, ErrorState, HistorySection, NotFound, PageSection, SectionTitleBar, Skeleton, TextField } from '@loan/shared-ui';
 import { RoleNameDialog } from './role-name-dialog';
 import { roleHref } from './roles-list-page';
 import { userHref } from './users-list-page';
@@ -80,6 +80,7 @@ export function RoleDetailsPage() {
       ) : (
         <RoleMatrix role={role.data} catalog={catalog.data} />
       )}
+      {role.data && <HistorySection kind="role" id={role.data.id} useHistory={useGetRecordHistoryQuery} />}
     </PageSection>
   );
 }
