@@ -32,6 +32,23 @@ export const loanProductSchema = z
   .strict();
 export type LoanProduct = z.output<typeof loanProductSchema>;
 
+/**
+ * `GET /api/web/loan-product`: what the borrower form shows and the api enforces of the
+ * product (public: limits, rate and fee only, never the settings' other fields).
+ */
+export const LOAN_LIMITS_PATH = '/api/web/loan-product';
+export const loanLimitsSchema = z
+  .object({
+    min_amount: moneySchema,
+    max_amount: moneySchema,
+    min_tenure: z.number().int(),
+    max_tenure: z.number().int(),
+    flat_rate_percent: z.string(),
+    processing_fee_percent: z.string(),
+  })
+  .strict();
+export type LoanLimits = z.output<typeof loanLimitsSchema>;
+
 export const loanProductBodySchema = z
   .object({
     flat_rate_percent: percent,
