@@ -1,6 +1,7 @@
 import { api } from '@loan/shared-data-access-api';
 import {
   API,
+  LOAN_LIMITS_PATH,
   OTP_TICKET_HEADER,
   SIGNATURE_FILE_FIELD,
   type BorrowerSignResponse,
@@ -11,6 +12,7 @@ import {
   type CreateApplicationBody,
   type CreateApplicationResponse,
   type IpAddressResponse,
+  type LoanLimits,
   type NewClientBody,
   type NewClientResponse,
   type OfferLetter,
@@ -50,6 +52,10 @@ export const borrowerApi = api.injectEndpoints({
         return { url: `${API.offerLetters}/borrower-sign-offer/${encodeURIComponent(token)}`, method: 'POST', body };
       },
       invalidatesTags: ['OfferLetter', 'Dashboard'],
+    }),
+    /** The loan product's limits (settings): the form's hints and tenure choices. */
+    getLoanLimits: b.query<LoanLimits, void>({
+      query: () => LOAN_LIMITS_PATH,
     }),
     recordIpAddress: b.mutation<IpAddressResponse, void>({
       query: () => ({ url: `${API.web}/ip-address`, method: 'POST', body: {} }),
@@ -106,4 +112,5 @@ export const {
   useValidateOtpMutation,
   useNewClientMutation,
   useCreateApplicationMutation,
+  useGetLoanLimitsQuery,
 } = borrowerApi;
