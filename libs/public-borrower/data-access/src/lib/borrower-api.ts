@@ -1,7 +1,6 @@
 import { api } from '@loan/shared-data-access-api';
 import {
   API,
-  LOAN_LIMITS_PATH,
   OTP_TICKET_HEADER,
   SIGNATURE_FILE_FIELD,
   type BorrowerSignResponse,
@@ -12,7 +11,6 @@ import {
   type CreateApplicationBody,
   type CreateApplicationResponse,
   type IpAddressResponse,
-  type LoanLimits,
   type NewClientBody,
   type NewClientResponse,
   type OfferLetter,
@@ -52,10 +50,6 @@ export const borrowerApi = api.injectEndpoints({
         return { url: `${API.offerLetters}/borrower-sign-offer/${encodeURIComponent(token)}`, method: 'POST', body };
       },
       invalidatesTags: ['OfferLetter', 'Dashboard'],
-    }),
-    /** The loan product's limits (settings): the form's hints and tenure choices. */
-    getLoanLimits: b.query<LoanLimits, void>({
-      query: () => LOAN_LIMITS_PATH,
     }),
     recordIpAddress: b.mutation<IpAddressResponse, void>({
       query: () => ({ url: `${API.web}/ip-address`, method: 'POST', body: {} }),
@@ -112,5 +106,4 @@ export const {
   useValidateOtpMutation,
   useNewClientMutation,
   useCreateApplicationMutation,
-  useGetLoanLimitsQuery,
 } = borrowerApi;

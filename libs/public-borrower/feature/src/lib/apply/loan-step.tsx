@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { ApplicationFormInput, CalculatorResult, LoanLimits } from '@loan/shared-contract';
-import { useGetLoanLimitsQuery } from '@loan/public-borrower-data-access';
+import { useGetLoanLimitsQuery } from '@loan/shared-data-access-api';
 import { formatMoney } from '@loan/shared-util-format';
 import { Field } from '../ui/field';
 import { Calculator } from './calculator';
