@@ -31,6 +31,8 @@ async function shoot(page: Page, what: string) {
   for (const v of VIEWS) {
     await page.setViewportSize(v.viewport);
     await page.emulateMedia({ colorScheme: v.colorScheme });
+    // From the top: a full-page shot of a scrolled page draws the fixed top bar mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(SHOTS, `${what}-${v.name}.png`), fullPage: true });
   }

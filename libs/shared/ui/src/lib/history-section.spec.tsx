@@ -49,6 +49,7 @@ describe('HistorySection', () => {
     expect(items[0]).toHaveTextContent('from 10.0.0.9');
     expect(items[0]).toHaveTextContent('amount: 5000.00 → 6000.00');
     expect(items[1]).toHaveTextContent('by System / visitor');
+    expect(screen.queryByText('(empty)')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'History pages' })).not.toBeInTheDocument();
   });
 
@@ -86,5 +87,13 @@ describe('HistorySection', () => {
     expect(within(nav).getByRole('button', { name: 'Older' })).toBeDisabled();
     expect(calls.at(-1)?.args.page).toBe(3);
     expect(screen.getByText('action-300')).toBeInTheDocument();
+  });
+});
+
+describe('AuditChanges', () => {
+  it('names an empty before value instead of showing nothing', async () => {
+    const { AuditChanges } = await import('./audit-changes');
+    render(<AuditChanges entry={{ before: { description: '' }, after: { description: 'Reads reports.' }, details: {} }} />);
+    expect(screen.getByRole('listitem')).toHaveTextContent('description: (empty) → Reads reports.');
   });
 });
