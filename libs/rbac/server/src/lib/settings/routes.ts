@@ -22,8 +22,8 @@ async function writeSetting(db: Db, key: string, value: unknown): Promise<void> 
   );
 }
 
-/** The loan product as the settings screen shows it (the shared reader every domain uses). */
-export const loanProduct = (db: Db) => readLoanProduct(db);
+/** The loan product as the settings screen shows it (the shared reader every domain uses; validity falls back to OFFER_VALID_DAYS). */
+export const loanProduct = (db: Db, config?: { offerValidDays: number }) => readLoanProduct(db, { offerValidDays: config?.offerValidDays });
 
 /** Branches and the loan product (issue 16; `can edit settings`). */
 export const settingsRoutes = [
@@ -32,7 +32,7 @@ export const settingsRoutes = [
     url: SETTINGS_PATHS.loanProduct,
     auth: P.editSettings,
     response: loanProductSchema,
-    handler: ({ db }) => loanProduct(db),
+    handler: ({ db, config }) => loanProduct(db, config),
   }),
   defineRoute({
     method: 'PUT',
@@ -44,7 +44,7 @@ export const settingsRoutes = [
       const data = await ctx.db.transaction(async (tx) => {
         // One writer at a time: the terms version must not be taken twice.
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('settings:loan-product'))`);
-        const current = await loanProduct(tx);
+        const current = await loanProduct(tx, ctx.config);
         const b = ctx.body;
         const termsChanged = b.terms_conditions !== current.terms_conditions;
         const next = {
@@ -72,7 +72,7 @@ export const settingsRoutes = [
           }
         }
         await recordAudit(tx, ctx.auditActor, { action: 'update', entity: 'loan_product', entityId: null, before, after: changed });
-        return loanProduct(tx);
+        return loanProduct(tx, ctx.config);
       });
       return { message: 'Loan product saved.', data };
     },
