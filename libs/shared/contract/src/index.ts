@@ -15,5 +15,6 @@ export * from './lib/repayments';
 export * from './lib/disbursements';
 export * from './lib/reports';
 export * from './lib/users';
+export * from './lib/history';
 export * from './lib/settings';
 export * from './lib/communication';

@@ -11,4 +11,5 @@ export * from './password';
 export * from './seed';
 export * from './server';
 export * from './signed-content';
+export * from './settings/loan-product';
 export type {} from './types.d';

@@ -41,6 +41,8 @@ export {
 } from './lib/use-list-params';
 export { FilterBar, type FilterBarProps, type FilterField, type SortOption } from './lib/filter-bar';
 export { ListScreen, type ExportAction, type ListScreenProps, type BulkAction, type BulkOutcome, type ListQueryState } from './lib/list-screen';
+export { AuditChanges } from './lib/audit-changes';
+export { HistorySection, HISTORY_PAGE_SIZE, type HistorySectionProps, type HistoryArgs, type HistoryQueryState, type UseHistory } from './lib/history-section';
 export { OfferLetterDocument, type OfferLetterDocumentProps } from './lib/offer-letter-document';
 export { SignaturePadField, dataUrlToBlob, type SignaturePadFieldProps, type SignaturePadHandle } from './lib/signature-pad-field';
 export { printElement, PrintButton, type PrintButtonProps } from './lib/print';

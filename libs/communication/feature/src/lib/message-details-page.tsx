@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { ID_PATTERN } from '@loan/shared-contract';
 import { useGetMessageQuery } from '@loan/communication-data-access';
-import { isFetchError } from '@loan/shared-data-access-api';
+import { isFetchError, useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
 import { SCREENS } from '@loan/shared-screens';
-import { ErrorState, NotFound, PageSection, SectionTitleBar, Skeleton } from '@loan/shared-ui';
+import { ErrorState, HistorySection, NotFound, PageSection, SectionTitleBar, Skeleton } from '@loan/shared-ui';
 import { formatDate } from '@loan/shared-util-format';
 import { MessageStatus } from './communication-columns';
 
@@ -62,6 +62,7 @@ export function MessageDetailsPage() {
           <dd>{record.delivered_at ? formatDate(record.delivered_at) : '-'}</dd>
         </dl>
       )}
+      {record && <HistorySection kind="message" id={record.id} useHistory={useGetRecordHistoryQuery} />}
     </PageSection>
   );
 }

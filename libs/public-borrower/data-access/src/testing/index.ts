@@ -3,6 +3,8 @@ import { endpointVariants, requestLog } from '@loan/shared-data-access-api/testi
 import {
   OFFER_REPLACED,
   API,
+  LOAN_LIMITS_PATH,
+  type LoanLimits,
   type BorrowerSignResponse,
   type CalculatorResult,
   type CheckRecordResponse,
@@ -29,6 +31,7 @@ export const BORROWER_PATHS = {
   otpValidation: `${API.web}/otp/validation`,
   newClient: `${API.web}/newClient`,
   create: `${API.applications}/create`,
+  loanLimits: LOAN_LIMITS_PATH,
 } as const;
 
 /** The quote the calculator gives for 5,000.00 over 6 months at 5% a month. */
@@ -134,6 +137,11 @@ export const borrowerVariants = {
     empty: { id: 1, created: false } satisfies NewClientResponse,
     fieldErrors: { nrc: ['Enter your NRC as on the card, like 123456/78/9.'] },
   }),
+  /** ok: the defaults (the outer limits); empty: a narrow product (ZMW 1,000 to 3,000, 2 to 4 months). */
+  loanLimits: endpointVariants<LoanLimits>('GET', BORROWER_PATHS.loanLimits, {
+    ok: { min_amount: '500.00', max_amount: '500000.00', min_tenure: 1, max_tenure: 60, flat_rate_percent: '5.00', processing_fee_percent: '0.00' },
+    empty: { min_amount: '1000.00', max_amount: '3000.00', min_tenure: 2, max_tenure: 4, flat_rate_percent: '5.00', processing_fee_percent: '2.50' },
+  }),
   create: endpointVariants('POST', BORROWER_PATHS.create, {
     ok: { id: 9, reference_code: 'LA-2026-000009', status: 'request' } satisfies CreateApplicationResponse,
     empty: { id: 9, reference_code: 'LA-2026-000009', status: 'request' } satisfies CreateApplicationResponse,
@@ -152,6 +160,7 @@ export const applyHandlers = [
   borrowerVariants.otpValidation.checked,
   borrowerVariants.newClient.ok,
   borrowerVariants.create.ok,
+  borrowerVariants.loanLimits.ok,
 ];
 
 /** The contract page's endpoints answering normally. */

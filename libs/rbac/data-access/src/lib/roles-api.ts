@@ -20,12 +20,12 @@ export const rolesApi = api.injectEndpoints({
       query: () => `${API.permissions}/all`,
       providesTags: ['Permission'],
     }),
-    createRole: b.mutation<RoleChange, { name: string; permissions?: (number | string)[] }>({
+    createRole: b.mutation<RoleChange, { name: string; description?: string; permissions?: (number | string)[] }>({
       query: (body) => ({ url: `${API.roles}/create`, method: 'POST', body }),
       invalidatesTags: (_r, err) => (err ? [] : [LIST, 'History']),
       extraOptions: { toast: { success: 'Role created.', error: true } },
     }),
-    updateRole: b.mutation<RoleChange, { id: number; name: string }>({
+    updateRole: b.mutation<RoleChange, { id: number; name: string; description?: string }>({
       query: (body) => ({ url: `${API.roles}/update`, method: 'PUT', body }),
       invalidatesTags: (_r, err, { id }) => (err ? [] : [LIST, { type: 'Role', id }, 'History']),
       extraOptions: { toast: { success: 'Role updated.', error: true } },

@@ -26,13 +26,13 @@ export const permissionRows: PermissionDto[] = Object.entries(PERMISSION_GROUPS)
 
 const perms = (names: readonly string[]) => permissionRows.filter((p) => names.includes(p.name)).map(({ id, name }) => ({ id, name }));
 
-export function makeRole(id: number, name: string, names: readonly string[], users = 1): RoleDto {
-  return { id, name, users_count: users, allpermissions: perms(names), created_at: new Date(Date.UTC(2026, 0, id)).toISOString() };
+export function makeRole(id: number, name: string, names: readonly string[], users = 1, description = ''): RoleDto {
+  return { id, name, description, users_count: users, allpermissions: perms(names), created_at: new Date(Date.UTC(2026, 0, id)).toISOString() };
 }
 
 export const roleRows: RoleDto[] = [
   makeRole(1, 'Administrator', permissionRows.map((p) => p.name), 1),
-  makeRole(2, 'Loan Officer', PERMISSION_GROUPS.Loans, 3),
+  makeRole(2, 'Loan Officer', PERMISSION_GROUPS.Loans, 3, 'Handles applications and top-ups from request to close.'),
   makeRole(3, 'Viewer', ['view main dashboard'], 0),
 ];
 

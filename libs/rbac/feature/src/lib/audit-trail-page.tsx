@@ -2,9 +2,9 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { AuditEntryDto } from '@loan/shared-contract';
 import { AUDIT_FILTERS, useGetAuditTrailQuery, useGetUsersQuery } from '@loan/rbac-data-access';
 import { SCREENS } from '@loan/shared-screens';
-import { ListScreen, PageSection, SectionTitleBar, useListParams, type FilterField } from '@loan/shared-ui';
+import { AuditChanges, ListScreen, PageSection, SectionTitleBar, useListParams, type FilterField } from '@loan/shared-ui';
 import { formatDateTime } from '@loan/shared-util-format';
-import { AuditChanges } from './audit-changes';
+
 
 const SCREEN = SCREENS.auditTrail;
 const col = createColumnHelper<AuditEntryDto>();

@@ -5,16 +5,17 @@ import { ID_PATTERN, P, PERMISSION_GROUPS, type PermissionDto, type RoleDto } fr
 import {
   useAssignPermissionsMutation,
   useCreateRoleMutation,
+  useUpdateRoleMutation,
   useGetPermissionsQuery,
   useGetRoleQuery,
   useGetUsersQuery,
   useRevokePermissionsMutation,
 } from '@loan/rbac-data-access';
-import { isFetchError } from '@loan/shared-data-access-api';
+import { isFetchError, useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
 import { selectPermissionNames, usePermission } from '@loan/shared-permissions';
 import { selectUser } from '@loan/shared-session';
 import { SCREENS } from '@loan/shared-screens';
-import { Button, Card, ConfirmDialog, ErrorState, NotFound, PageSection, SectionTitleBar, Skeleton, TextField } from '@loan/shared-ui';
+import { Button, Card, ConfirmDialog, ErrorState, HistorySection, NotFound, PageSection, SectionTitleBar, Skeleton, TextField } from '@loan/shared-ui';
 import { RoleNameDialog } from './role-name-dialog';
 import { roleHref } from './roles-list-page';
 import { userHref } from './users-list-page';
@@ -35,9 +36,34 @@ export function RoleDetailsPage() {
   const valid = ID_PATTERN.test(id);
   const role = useGetRoleQuery(Number(id), { skip: !valid });
   const catalog = useGetPermissionsQuery();
+  const canEdit = usePermission(P.editRole);
+  const [editing, setEditing] = useState(false);
+  const [update] = useUpdateRoleMutation();
   return (
     <PageSection>
-      <SectionTitleBar title={role.data ? `Role: ${role.data.name}` : SCREEN.title} />
+      <SectionTitleBar
+        title={role.data ? `Role: ${role.data.name}` : SCREEN.title}
+        subtitle={role.data ? role.data.description || 'No description yet.' : undefined}
+        actions={
+          canEdit && role.data ? (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          ) : undefined
+        }
+      />
+      {role.data && (
+        <RoleNameDialog
+          open={editing}
+          title="Edit role"
+          submitLabel="Save"
+          withDescription
+          initialName={role.data.name}
+          initialDescription={role.data.description}
+          onClose={() => setEditing(false)}
+          onSubmit={(values) => update({ id: role.data?.id ?? 0, ...values })}
+        />
+      )}
       {!valid || (isFetchError(role.error) && role.error.status === 404) ? (
         <NotFound title="Role not found" backTo={LIST.path} backLabel={`Back to ${LIST.title}`} />
       ) : role.isLoading || catalog.isLoading ? (
@@ -54,6 +80,7 @@ export function RoleDetailsPage() {
       ) : (
         <RoleMatrix role={role.data} catalog={catalog.data} />
       )}
+      {role.data && <HistorySection kind="role" id={role.data.id} useHistory={useGetRecordHistoryQuery} />}
     </PageSection>
   );
 }
@@ -244,9 +271,9 @@ function RoleMatrix({ role, catalog }: { role: RoleDto; catalog: PermissionDto[]
         initialName={`${role.name} (copy)`}
         hint="The copy gets the permissions ticked here that you hold."
         onClose={() => setCopying(false)}
-        onSubmit={async (name) => {
+        onSubmit={async ({ name }) => {
           const ids = catalog.filter((p) => selected.has(p.id) && mine.includes(p.name)).map((p) => p.id);
-          const res = await create({ name, permissions: ids });
+          const res = await create({ name, description: role.description, permissions: ids });
           if ('data' in res && res.data) navigate(roleHref(res.data.data.id));
           return res;
         }}

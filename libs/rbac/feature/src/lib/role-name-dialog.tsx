@@ -2,48 +2,75 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { roleNameSchema } from '@loan/shared-contract';
+import { ROLE_DESCRIPTION_MAX, roleDescriptionSchema, roleNameSchema } from '@loan/shared-contract';
 import { applyServerErrors } from '@loan/shared-data-access-api';
-import { Button, Modal, SubmitButton, TextField } from '@loan/shared-ui';
+import { Button, Modal, SubmitButton, TextAreaField, TextField } from '@loan/shared-ui';
 
-const schema = z.object({ name: roleNameSchema });
+const schema = z.object({ name: roleNameSchema, description: roleDescriptionSchema });
 type Body = z.infer<typeof schema>;
+
+/** What the dialog saves: the name, and the description when the dialog offers it. */
+export interface RoleNameValues {
+  name: string;
+  description?: string;
+}
 
 export interface RoleNameDialogProps {
   open: boolean;
   title: string;
   submitLabel: string;
   initialName?: string;
+  /** Offers the description field (add and edit; a copy takes the original's). */
+  withDescription?: boolean;
+  initialDescription?: string;
   hint?: string;
-  /** Saves; answers the api's error (for the field) or nothing when done. */
-  onSubmit: (name: string) => Promise<{ error?: unknown }>;
+  /** Saves; answers the api's error (for the fields) or nothing when done. */
+  onSubmit: (values: RoleNameValues) => Promise<{ error?: unknown }>;
   onClose: () => void;
 }
 
-/** Add, rename or copy a role: one name field on the contract's schema, 422s on the field. */
-export function RoleNameDialog({ open, title, submitLabel, initialName = '', hint, onSubmit, onClose }: RoleNameDialogProps) {
+/** Add, edit or copy a role: name (and description) on the contract's schemas, 422s on the fields. */
+export function RoleNameDialog({ open, title, onClose, ...rest }: RoleNameDialogProps) {
   return (
     <Modal open={open} title={title} onClose={onClose} size="sm">
-      {open && <RoleNameForm initialName={initialName} hint={hint} submitLabel={submitLabel} onSubmit={onSubmit} onClose={onClose} />}
+      {open && <RoleNameForm onClose={onClose} {...rest} />}
     </Modal>
   );
 }
 
-function RoleNameForm({ initialName, hint, submitLabel, onSubmit, onClose }: Omit<RoleNameDialogProps, 'open' | 'title'>) {
+function RoleNameForm({
+  initialName = '',
+  initialDescription = '',
+  withDescription = false,
+  hint,
+  submitLabel,
+  onSubmit,
+  onClose,
+}: Omit<RoleNameDialogProps, 'open' | 'title'>) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<Body>({ resolver: zodResolver(schema), defaultValues: { name: initialName } });
-  const submit = form.handleSubmit(async ({ name }) => {
+  const form = useForm<Body>({ resolver: zodResolver(schema), defaultValues: { name: initialName, description: initialDescription } });
+  const submit = form.handleSubmit(async ({ name, description }) => {
     setFailure(null);
-    const res = await onSubmit(name);
+    const res = await onSubmit(withDescription ? { name, description } : { name });
     if (res.error) {
-      setFailure(applyServerErrors(form, res.error, { fields: ['name'], fallback: 'Could not save.' }).message);
+      setFailure(applyServerErrors(form, res.error, { fields: ['name', 'description'], fallback: 'Could not save.' }).message);
       return;
     }
     onClose();
   });
+  const description = form.watch('description') ?? '';
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
       <TextField label="Name" required data-autofocus hint={hint} error={form.formState.errors.name?.message} {...form.register('name')} />
+      {withDescription && (
+        <TextAreaField
+          label="Description"
+          rows={3}
+          hint={`What the role is for. ${description.length} of ${ROLE_DESCRIPTION_MAX} characters.`}
+          error={form.formState.errors.description?.message}
+          {...form.register('description')}
+        />
+      )}
       {failure && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {failure}

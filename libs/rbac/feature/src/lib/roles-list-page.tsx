@@ -37,6 +37,15 @@ export function RolesListPage() {
             </Link>
           ),
         }),
+        col.accessor('description', {
+          header: 'Description',
+          cell: (c) =>
+            c.getValue() ? (
+              <span className="line-clamp-2 max-w-md whitespace-pre-line text-sm">{c.getValue()}</span>
+            ) : (
+              <span className="text-sm text-gray-500 dark:text-gray-400">None</span>
+            ),
+        }),
         col.accessor('users_count', { header: 'Users', cell: (c) => c.getValue() ?? 0 }),
         col.accessor((r) => r.allpermissions.length, { id: 'permissions', header: 'Permissions' }),
         col.display({
@@ -48,8 +57,8 @@ export function RolesListPage() {
             return (
               <div className="flex flex-wrap gap-1">
                 {canEdit && (
-                  <Button size="sm" variant="secondary" onClick={() => setRenaming(r)} aria-label={`Rename ${r.name}`}>
-                    Rename
+                  <Button size="sm" variant="secondary" onClick={() => setRenaming(r)} aria-label={`Edit ${r.name}`}>
+                    Edit
                   </Button>
                 )}
                 {canDelete && (
@@ -92,16 +101,19 @@ export function RolesListPage() {
         title="Add role"
         submitLabel="Add"
         hint="Choose its permissions on the role's page."
+        withDescription
         onClose={() => setAdding(false)}
-        onSubmit={(name) => create({ name })}
+        onSubmit={(values) => create(values)}
       />
       <RoleNameDialog
         open={!!renaming}
-        title="Rename role"
+        title="Edit role"
         submitLabel="Save"
+        withDescription
         initialName={renaming?.name}
+        initialDescription={renaming?.description}
         onClose={() => setRenaming(null)}
-        onSubmit={(name) => update({ id: renaming?.id ?? 0, name })}
+        onSubmit={(values) => update({ id: renaming?.id ?? 0, ...values })}
       />
       <ConfirmDialog
         open={!!deleting}

@@ -5,6 +5,7 @@ import { lastRequest, setupApiServer } from '@loan/shared-data-access-api/testin
 import { renderScreen } from '@loan/shared-permissions/testing';
 import { permissionRows, rolesVariants, usersHandlers } from '@loan/rbac-data-access/testing';
 import { Route, Routes } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
 import { RolesListPage } from './roles-list-page';
 import { diffSummary, RoleDetailsPage } from './role-details-page';
 
@@ -33,6 +34,45 @@ describe('roles list', () => {
     await userEvent.type(within(dialog).getByLabelText(/Name/), 'Cashier');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByText('The name has already been taken.')).toBeInTheDocument();
+  });
+
+  it('shows the description of each role, and edits name and description in one dialog', async () => {
+    renderScreen(<RolesListPage />, { permissions: [P.viewSettingsModule, P.viewRoles, P.editRole], route: '/settings/roles' });
+    const table = await screen.findByRole('table', { name: 'Roles' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[2]).toHaveTextContent('Handles applications and top-ups from request to close.');
+    expect(rows[3]).toHaveTextContent('None');
+    await userEvent.click(within(rows[2]).getByRole('button', { name: 'Edit Loan Officer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit role' });
+    const description = within(dialog).getByLabelText(/Description/);
+    expect(description).toHaveValue('Handles applications and top-ups from request to close.');
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Works the loan book.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(lastRequest(`${API.roles}/update`, 'PUT')?.body).toEqual({ id: 2, name: 'Loan Officer', description: 'Works the loan book.' }));
+  });
+
+  it('checks the description before sending (at most 500 characters) and shows a 422 of the server on the field', async () => {
+    renderScreen(<RolesListPage />, { permissions: [P.viewSettingsModule, P.viewRoles, P.addRole], route: '/settings/roles' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add role' });
+    await userEvent.type(within(dialog).getByLabelText(/Name/), 'Cashier');
+    const description = within(dialog).getByLabelText(/Description/);
+    await userEvent.click(description);
+    await userEvent.paste('x'.repeat(501));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('The description may have at most 500 characters.')).toBeInTheDocument();
+    expect(lastRequest(`${API.roles}/create`, 'POST')).toBeUndefined();
+
+    server.use(
+      http.post(`*${API.roles}/create`, () =>
+        HttpResponse.json({ message: 'The given data was invalid.', errors: { description: ['Remove control characters.'] } }, { status: 422 }),
+      ),
+    );
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Takes repayments.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Remove control characters.')).toBeInTheDocument();
   });
 
   it('shows Could not load with a Retry', async () => {
@@ -73,6 +113,29 @@ describe('role details', () => {
     const id = (name: string) => permissionRows.find((p) => p.name === name)?.id;
     await waitFor(() => expect(lastRequest(`${API.roles}/revoke-permission`, 'POST')?.body).toEqual({ role_id: 2, ids: [id('can approve application')] }));
     expect(lastRequest(`${API.roles}/assign-permission`, 'POST')?.body).toEqual({ role_id: 2, ids: [id('view main dashboard')] });
+  });
+
+  it('shows the description under the title and edits it (can edit role)', async () => {
+    renderScreen(page, { permissions: [...mine, P.editRole], route: '/settings/roles/2' });
+    await screen.findByRole('heading', { name: 'Role: Loan Officer' });
+    expect(screen.getByText('Handles applications and top-ups from request to close.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit role' });
+    await userEvent.type(within(dialog).getByLabelText(/Description/), ' Also approves.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(lastRequest(`${API.roles}/update`, 'PUT')?.body).toEqual({
+        id: 2,
+        name: 'Loan Officer',
+        description: 'Handles applications and top-ups from request to close. Also approves.',
+      }),
+    );
+  });
+
+  it('offers no Edit without can edit role', async () => {
+    renderScreen(page, { permissions: mine, route: '/settings/roles/2' });
+    await screen.findByRole('heading', { name: 'Role: Loan Officer' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
   it('searches the matrix and ticks all in a module', async () => {

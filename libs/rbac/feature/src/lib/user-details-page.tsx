@@ -8,16 +8,16 @@ import {
   useRevokeUserSessionsMutation,
   useUpdateUserMutation,
 } from '@loan/rbac-data-access';
-import { isFetchError } from '@loan/shared-data-access-api';
+import { isFetchError, useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
 import { usePermission } from '@loan/shared-permissions';
 import { selectUser } from '@loan/shared-session';
 import { SCREENS } from '@loan/shared-screens';
-import { Button, Card, ConfirmDialog, ErrorState, Modal, NotFound, PageSection, SectionTitleBar, Skeleton } from '@loan/shared-ui';
+import { AuditChanges, Button, Card, ConfirmDialog, ErrorState, HistorySection, Modal, NotFound, PageSection, SectionTitleBar, Skeleton } from '@loan/shared-ui';
 import { formatDateTime } from '@loan/shared-util-format';
 import { useSelector } from 'react-redux';
 import { ActiveBadge } from './user-columns';
 import { UserForm } from './user-form';
-import { AuditChanges } from './audit-changes';
+
 
 const SCREEN = SCREENS.userDetails;
 const LIST = SCREENS.users;
@@ -42,6 +42,7 @@ export function UserDetailsPage() {
       ) : (
         <UserDetails user={record} />
       )}
+      {record && <HistorySection kind="user" id={record.id} useHistory={useGetRecordHistoryQuery} />}
     </PageSection>
   );
 }

@@ -108,7 +108,11 @@ export const USER_PATHS = {
 } as const;
 
 /** `GET /api/audit/all`: the audit trail, newest first, with filters (issue 16). */
-export const AUDIT_PATHS = { list: '/api/audit/all' } as const;
+export const AUDIT_PATHS = {
+  list: '/api/audit/all',
+  /** `GET /api/audit/record/:kind/:id`: one record's history (the "History" section of a details page). */
+  record: '/api/audit/record/:kind/:id',
+} as const;
 
 /**
  * The signed-in user's own sessions (issue 11 item 15, the profile page's "Active

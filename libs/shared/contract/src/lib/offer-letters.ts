@@ -132,6 +132,12 @@ export const offerLetterSchema = loanApplicationSchema
     rate_percent: z.string().regex(MONEY_PATTERN),
     monthly_instalment: moneySchema,
     terms_conditions: z.string(),
+    /** From the loan product when generated (/settings/loan-product): the fee on the principal, exact. */
+    processing_fee: moneySchema.optional(),
+    /** The version of the product's terms the text is (null: a text staff wrote for this letter). */
+    terms_version: z.number().int().nonnegative().nullable().optional(),
+    /** Days the letter was valid for when generated (the product's offer validity). */
+    valid_days: z.number().int().nonnegative().optional(),
     authorized_rep_name: z.string(),
     authorized_rep_date: z.string(),
     authorized_rep_signature: z.string(),

@@ -8,8 +8,17 @@ export const roleNameSchema = textField({
   messages: { required: 'The name field is required.' },
 });
 
+/** What the role is for (issue 16): one paragraph, at most 500 characters; empty when not given. */
+export const ROLE_DESCRIPTION_MAX = 500;
+export const roleDescriptionSchema = textField({
+  multiline: true,
+  max: ROLE_DESCRIPTION_MAX,
+  messages: { tooLong: `The description may have at most ${ROLE_DESCRIPTION_MAX} characters.` },
+});
+
 export const roleCreateBodySchema = z.object({
   name: roleNameSchema,
+  description: roleDescriptionSchema.optional(),
   /** Optional permission names or ids to grant at creation. */
   permissions: z
     .array(z.union([idSchema, textField({ max: 100 })]))
@@ -21,6 +30,8 @@ export type RoleCreateBody = z.infer<typeof roleCreateBodySchema>;
 export const roleUpdateBodySchema = z.object({
   id: idSchema,
   name: roleNameSchema,
+  /** Left out: the description stays as it is. */
+  description: roleDescriptionSchema.optional(),
 });
 export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
 
@@ -45,6 +56,7 @@ export const roleSchema = z
   .object({
     id: z.number().int().positive(),
     name: z.string(),
+    description: z.string(),
     users_count: z.number().int().nonnegative().optional(),
     allpermissions: z.array(z.object({ id: z.number().int().positive(), name: z.string() }).strict()),
     created_at: z.string().optional(),

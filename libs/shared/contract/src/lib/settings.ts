@@ -32,6 +32,23 @@ export const loanProductSchema = z
   .strict();
 export type LoanProduct = z.output<typeof loanProductSchema>;
 
+/**
+ * `GET /api/web/loan-product`: what the borrower form shows and the api enforces of the
+ * product (public: limits, rate and fee only, never the settings' other fields).
+ */
+export const LOAN_LIMITS_PATH = '/api/web/loan-product';
+export const loanLimitsSchema = z
+  .object({
+    min_amount: moneySchema,
+    max_amount: moneySchema,
+    min_tenure: z.number().int(),
+    max_tenure: z.number().int(),
+    flat_rate_percent: z.string(),
+    processing_fee_percent: z.string(),
+  })
+  .strict();
+export type LoanLimits = z.output<typeof loanLimitsSchema>;
+
 export const loanProductBodySchema = z
   .object({
     flat_rate_percent: percent,
@@ -43,6 +60,10 @@ export const loanProductBodySchema = z
     offer_valid_days: wholeNumberField(90, 'Offer validity: a whole number of days from 1 to 90.'),
     terms_conditions: textField({ multiline: true, min: 20, messages: { required: 'The terms and conditions are required.' } }),
   })
+  // Inside the outer limits every form and the api take (web-form.ts): the product narrows them.
+  .refine((b) => Number(b.min_amount) >= LOAN_AMOUNT_MIN, { message: `The smallest amount is at least ZMW ${LOAN_AMOUNT_MIN.toLocaleString('en-US')}.`, path: ['min_amount'] })
+  .refine((b) => Number(b.max_amount) <= LOAN_AMOUNT_MAX, { message: `The largest amount is at most ZMW ${LOAN_AMOUNT_MAX.toLocaleString('en-US')}.`, path: ['max_amount'] })
+  .refine((b) => b.max_tenure <= LOAN_TENURE_MAX, { message: `The longest tenure is at most ${LOAN_TENURE_MAX} months.`, path: ['max_tenure'] })
   .refine((b) => Number(b.min_amount) <= Number(b.max_amount), { message: 'The smallest amount must not exceed the largest.', path: ['max_amount'] })
   .refine((b) => b.min_tenure <= b.max_tenure, { message: 'The shortest tenure must not exceed the longest.', path: ['max_tenure'] });
 export type LoanProductBody = z.output<typeof loanProductBodySchema>;

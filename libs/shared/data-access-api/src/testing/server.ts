@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { API } from '@loan/shared-contract';
+import { API, LOAN_LIMITS_PATH, LOAN_PRODUCT_DEFAULTS, type LoanLimits } from '@loan/shared-contract';
 
 /**
  * The one place for test URLs. Handlers are written on relative paths (`/api/...`), as a
@@ -21,6 +21,20 @@ export function apiUrl(path: string): string {
 export const csrfCookieHandler = http.get(API.csrfCookie, () =>
   new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=test-token; Path=/' } }),
 );
+
+/**
+ * GET /api/web/loan-product (the kit's useGetLoanLimitsQuery) answering the product's
+ * defaults; setupApiServer registers it, `server.use(...)` a narrower product in a test.
+ */
+export const DEFAULT_LOAN_LIMITS: LoanLimits = {
+  min_amount: LOAN_PRODUCT_DEFAULTS.min_amount,
+  max_amount: LOAN_PRODUCT_DEFAULTS.max_amount,
+  min_tenure: LOAN_PRODUCT_DEFAULTS.min_tenure,
+  max_tenure: LOAN_PRODUCT_DEFAULTS.max_tenure,
+  flat_rate_percent: LOAN_PRODUCT_DEFAULTS.flat_rate_percent,
+  processing_fee_percent: LOAN_PRODUCT_DEFAULTS.processing_fee_percent,
+};
+export const loanLimitsHandler = http.get(LOAN_LIMITS_PATH, () => HttpResponse.json(DEFAULT_LOAN_LIMITS));
 
 export interface LoggedRequest {
   method: string;
@@ -47,7 +61,7 @@ export function lastRequest(path: string, method?: string): LoggedRequest | unde
  *   server.use(applicationsVariants.byStatus.error);   // in one test
  */
 export function setupApiServer(...handlers: RequestHandler[]) {
-  const server = setupServer(csrfCookieHandler, ...handlers);
+  const server = setupServer(csrfCookieHandler, ...handlers, loanLimitsHandler);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();

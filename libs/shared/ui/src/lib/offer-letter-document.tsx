@@ -72,6 +72,10 @@ export function OfferLetterDocument({ offer, level = 1 }: OfferLetterDocumentPro
           <Row label="Total interest" value={formatMoney(offer.interest)} />
           <Row label="Total amount due" value={formatMoney(offer.total_amount_due)} />
           <Row label="Monthly instalment" value={formatMoney(offer.monthly_instalment)} />
+          {offer.processing_fee !== undefined && <Row label="Processing fee" value={formatMoney(offer.processing_fee)} />}
+          {offer.valid_days !== undefined && (
+            <Row label="Offer valid for" value={`${offer.valid_days} ${offer.valid_days === 1 ? 'day' : 'days'}, until ${formatDateTime(offer.expires_at)}`} />
+          )}
         </dl>
       </section>
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { P, type PermissionName } from '@loan/shared-contract';
-import { lastRequest, requestLog, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { http, HttpResponse } from 'msw';
+import { LOAN_LIMITS_PATH, P, type PermissionName } from '@loan/shared-contract';
+import { DEFAULT_LOAN_LIMITS, lastRequest, requestLog, setupApiServer } from '@loan/shared-data-access-api/testing';
 import { renderScreen } from '@loan/shared-permissions/testing';
 import { loanDetailsPaths } from '@loan/loans-data-access';
 import { applicationDetailsHandlers, applicationDetailsVariants, detailsRow, loanDetailsVariants, makeLoanDetails } from '@loan/loans-data-access/testing';
@@ -213,6 +214,39 @@ it('edits the fields staff may correct, sending only what changed; a 422 goes on
   await userEvent.click(within(again).getByRole('button', { name: 'Save changes' }));
   expect(await within(again).findByText('Must be a Zambian mobile number such as +260971234567.')).toBeInTheDocument();
   expect(within(again).getByLabelText('Mobile')).toHaveAttribute('aria-invalid', 'true');
+});
+
+it('hints the amount with the loan product limits (settings) while the loan is a request', async () => {
+  server.use(http.get(LOAN_LIMITS_PATH, () => HttpResponse.json({ ...DEFAULT_LOAN_LIMITS, min_amount: '1000.00', max_amount: '3000.00' })));
+  open(ALL);
+  await heading();
+  await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+  const form = screen.getByRole('form', { name: 'Edit application' });
+  expect(await within(form).findByText('From ZMW 1,000.00 to ZMW 3,000.00')).toBeInTheDocument();
+});
+
+it('shows the History of the application (the kit piece) when opened', async () => {
+  let asked = '';
+  server.use(
+    http.get('/api/audit/record/:kind/:id', ({ params, request }) => {
+      asked = `${String(params['kind'])}/${String(params['id'])}?${new URL(request.url).searchParams.toString()}`;
+      return HttpResponse.json({
+        items: [
+          { id: 1, user_id: 1, user: 'Chanda Mwila', action: 'updated', entity: 'application', entity_id: '7', details: {}, before: { employer: 'ZESCO' }, after: { employer: 'Zambia Railways' }, ip_address: '10.0.0.9', user_agent: null, created_at: '2026-11-20T08:30:00.000Z' },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 15,
+      });
+    }),
+  );
+  open();
+  await heading();
+  const history = screen.getByRole('region', { name: 'History' });
+  await userEvent.click(within(history).getByRole('button', { name: 'Show history' }));
+  expect(await within(history).findByText('by Chanda Mwila')).toBeInTheDocument();
+  expect(history).toHaveTextContent('employer: ZESCO → Zambia Railways');
+  expect(asked).toBe('application/7?page=1&pageSize=15');
 });
 
 it('checks the edit form with the contract before sending', async () => {

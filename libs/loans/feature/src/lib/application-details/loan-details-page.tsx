@@ -3,9 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { P, type LoanKind, type LoanStatus } from '@loan/shared-contract';
 import { useGetLoanQuery } from '@loan/loans-data-access';
-import { errorMessage } from '@loan/shared-data-access-api';
+import { errorMessage, useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
 import { usePermission } from '@loan/shared-permissions';
-import { Button, ButtonLink, Card, ErrorState, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
+import { Button, ButtonLink, Card, ErrorState, HistorySection, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
 import { GenerateOfferLetter, canGenerate } from './generate-offer-letter';
 import { LoanActions } from './loan-actions';
 import { LoanBalancePanel } from './loan-balance-panel';
@@ -120,6 +120,7 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
             <StatusHistory row={row} />
             <LoanComments row={row} ui={ui} />
           </div>
+          <HistorySection kind={kind} id={row.id} useHistory={useGetRecordHistoryQuery} />
         </>
       )}
     </PageSection>

@@ -2,7 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loanUpdateBodySchema, type LoanApplication, type LoanUpdateBody } from '@loan/shared-contract';
 import { useUpdateLoanMutation } from '@loan/loans-data-access';
-import { applyServerErrors } from '@loan/shared-data-access-api';
+import { applyServerErrors, useGetLoanLimitsQuery } from '@loan/shared-data-access-api';
+import { formatMoney } from '@loan/shared-util-format';
 import { Button, Card, SubmitButton, TextField } from '@loan/shared-ui';
 import { useState } from 'react';
 import type { LoanKindUi } from './loan-kind';
@@ -22,6 +23,8 @@ export function LoanEditForm({ row, ui, onDone }: { row: LoanApplication; ui: Lo
   const withAmounts = row.status === 'request';
   const [update] = useUpdateLoanMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  // The loan product's limits (/settings/loan-product); the api refuses an amount outside them.
+  const limits = useGetLoanLimitsQuery(undefined, { skip: !withAmounts }).data;
   const defaults: LoanUpdateBody = {
     id: row.id,
     employer: row.employer ?? '',
@@ -53,7 +56,13 @@ export function LoanEditForm({ row, ui, onDone }: { row: LoanApplication; ui: Lo
           <TextField label="NRC" error={errors.nrc?.message} {...form.register('nrc')} />
           {withAmounts && (
             <>
-              <TextField label="Amount (ZMW)" inputMode="decimal" error={errors.amount?.message} {...form.register('amount')} />
+              <TextField
+                label="Amount (ZMW)"
+                inputMode="decimal"
+                hint={limits ? `From ${formatMoney(limits.min_amount)} to ${formatMoney(limits.max_amount)}` : undefined}
+                error={errors.amount?.message}
+                {...form.register('amount')}
+              />
               <TextField label="Total due (ZMW)" inputMode="decimal" error={errors.total_amount_due?.message} {...form.register('total_amount_due')} />
             </>
           )}

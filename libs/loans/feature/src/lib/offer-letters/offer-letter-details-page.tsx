@@ -2,10 +2,10 @@ import { Link, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { P } from '@loan/shared-contract';
 import { useGetOfferLetterQuery } from '@loan/loans-data-access';
-import { errorMessage } from '@loan/shared-data-access-api';
+import { errorMessage, useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
 import { usePermission } from '@loan/shared-permissions';
 import { SCREENS } from '@loan/shared-screens';
-import { Button, Card, ErrorState, Fact, Money, NotFound, OfferLetterDocument, PageSection, SectionTitleBar, Skeleton } from '@loan/shared-ui';
+import { Button, Card, ErrorState, Fact, HistorySection, Money, NotFound, OfferLetterDocument, PageSection, SectionTitleBar, Skeleton } from '@loan/shared-ui';
 import { formatDateTime } from '@loan/shared-util-format';
 import { LetterTimeline, SigningEvidence } from './offer-letter-evidence';
 import { OfferLetterPrintView } from './offer-letter-print';
@@ -108,6 +108,7 @@ export function OfferLetterDetailsPage() {
             <OfferLetterDocument offer={letter} level={2} />
           </section>
           {letter.status === 'signed' && <OfferLetterPrintView letter={letter} />}
+          <HistorySection kind="offer_letter" id={letter.id} useHistory={useGetRecordHistoryQuery} />
         </>
       )}
     </PageSection>

@@ -553,6 +553,32 @@ describe('changes', () => {
     expect(malformed.statusCode).toBe(400);
   });
 
+  it('keeps a corrected amount inside the loan product (/settings/loan-product) as it is now', async () => {
+    const r = apps().filter((x) => x.status === 'request')[9];
+    const setProduct = (p: Record<string, unknown>) =>
+      t.db.execute(
+        sql`INSERT INTO settings (key, value, updated_at) VALUES ('loan.product', ${JSON.stringify(p)}::jsonb, now())
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
+      );
+    try {
+      await setProduct({ min_amount: '2000.00', max_amount: '100000.00' });
+      const big = await send<{ errors: Record<string, string[]> }>('PUT', `${BASE}/update`, { id: r.id, amount: '123456.78' });
+      expect(big.status).toBe(422);
+      expect(big.body.errors).toEqual({ amount: ['The largest loan is ZMW 100,000.00.'] });
+      const small = await send<{ errors: Record<string, string[]> }>('PUT', `${BASE}/update`, { id: r.id, amount: '1500' });
+      expect(small.body.errors).toEqual({ amount: ['The smallest loan is ZMW 2,000.00.'] });
+      expect((await get<LoanApplication>(`${BASE}/byId/${r.id}`)).body.amount).toBe(r.amount);
+      // Other fields are not held to the product.
+      expect((await send('PUT', `${BASE}/update`, { id: r.id, employer: 'Zambeef' })).status).toBe(200);
+      await setProduct({ min_amount: '2000.00', max_amount: '200000.00' });
+      const ok = await send<LoanApplication>('PUT', `${BASE}/update`, { id: r.id, amount: '123456.78' });
+      expect(ok.status).toBe(200);
+      expect(ok.body.amount).toBe('123456.78');
+    } finally {
+      await t.db.execute(sql`DELETE FROM settings WHERE key = 'loan.product'`);
+    }
+  });
+
   it('comments and marks a comment resolved, with audit records', async () => {
     const r = apps()[10];
     const c = await send<{ id: number; comment: string; status: string; author: string }>('PUT', `${BASE}/comment`, {

@@ -368,3 +368,46 @@ describe('deleting while signing (issue 11 item 10)', () => {
     }
   });
 });
+
+describe('the loan product (/settings/loan-product) decides a new letter', () => {
+  const setProduct = (p: Record<string, unknown>) =>
+    t.db.execute(
+      sql`INSERT INTO settings (key, value, updated_at) VALUES ('loan.product', ${JSON.stringify(p)}::jsonb, now())
+          ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
+    );
+  afterEach(() => t.db.execute(sql`DELETE FROM settings WHERE key = 'loan.product'`));
+  const days = (l: { created_at: string; expires_at: string }) => Math.round((Date.parse(l.expires_at) - Date.parse(l.created_at)) / 86_400_000);
+
+  it('before any save: the default terms, no fee, the configured validity', async () => {
+    const g = await generate(await application());
+    expect(g.status).toBe(200);
+    const letter = g.body;
+    expect(letter).toMatchObject({ processing_fee: '0.00', terms_version: 0, valid_days: t.config.offerValidDays });
+    expect(days(letter)).toBe(t.config.offerValidDays);
+  });
+
+  it('takes validity, terms and fee from the settings as they are now, and keeps them when the settings change', async () => {
+    await setProduct({ offer_valid_days: 3, processing_fee_percent: '2.50', terms_conditions: 'Terms version two: repay on the 25th of each month.', terms_version: 2 });
+    const first = await generate(await application());
+    const a = first.body;
+    expect(a).toMatchObject({ processing_fee: '125.00', terms_version: 2, valid_days: 3, terms_conditions: 'Terms version two: repay on the 25th of each month.' });
+    expect(days(a)).toBe(3);
+    // The borrower's page shows the same.
+    expect((await lookup(a.token)).body).toMatchObject({ processing_fee: '125.00', valid_days: 3, terms_conditions: 'Terms version two: repay on the 25th of each month.' });
+    const [sms] = await queryRows<{ body: string }>(t.db, sql`SELECT body FROM messages WHERE application_id = ${a.application_id} ORDER BY id DESC LIMIT 1`);
+    expect(sms.body).toContain('within 3 days');
+
+    await setProduct({ offer_valid_days: 14, processing_fee_percent: '1.00', terms_conditions: 'Terms version three: repay on the last day of each month.', terms_version: 3 });
+    const second = await generate(await application());
+    const b = second.body;
+    expect(b).toMatchObject({ processing_fee: '50.00', terms_version: 3, valid_days: 14, terms_conditions: 'Terms version three: repay on the last day of each month.' });
+    // The earlier letter keeps what it was generated with.
+    expect((await lookup(a.token)).body).toMatchObject({ processing_fee: '125.00', valid_days: 3, terms_conditions: 'Terms version two: repay on the 25th of each month.' });
+  });
+
+  it('a text staff wrote for the letter wins over the product terms (no version)', async () => {
+    await setProduct({ terms_conditions: 'Product terms, long enough to be valid.', terms_version: 4 });
+    const g = await generate(await application(), staff, { authorized_rep_signature: PNG_URL, terms_conditions: 'Special terms for this borrower only, agreed by phone.' });
+    expect(g.body).toMatchObject({ terms_conditions: 'Special terms for this borrower only, agreed by phone.', terms_version: null });
+  });
+});

@@ -52,6 +52,9 @@ export async function insertLetter(
     total: string;
     tenure: number;
     terms: string;
+    /** The product's terms version the text came from; null for a text staff wrote. */
+    termsVersion: number | null;
+    processingFee: string;
     repName: string;
     repSignature: Buffer;
     repMime: string;
@@ -64,10 +67,10 @@ export async function insertLetter(
     db,
     sql`INSERT INTO offer_letters (application_id, token_hash, status, principal, interest, total_amount_due, tenure_months,
           terms_conditions, authorized_rep_name, authorized_rep_date, authorized_rep_signature, authorized_rep_signature_mime,
-          expires_at, sent_at, created_by, idempotency_key)
+          expires_at, sent_at, created_by, idempotency_key, processing_fee, terms_version)
         VALUES (${l.applicationId}, ${l.tokenHash}, 'pending', ${l.principal}::numeric, ${l.interest}::numeric, ${l.total}::numeric, ${l.tenure},
           ${l.terms}, ${l.repName}, current_date, ${l.repSignature}, ${l.repMime},
-          now() + make_interval(days => ${l.validDays}), now(), ${l.createdBy}, ${l.idempotencyKey})
+          now() + make_interval(days => ${l.validDays}), now(), ${l.createdBy}, ${l.idempotencyKey}, ${l.processingFee}::numeric, ${l.termsVersion})
         RETURNING id`,
   );
   return Number(r.id);
@@ -89,6 +92,8 @@ export interface LetterRow {
   total_amount_due: string;
   tenure_months: number;
   terms_conditions: string;
+  processing_fee: string;
+  terms_version: number | null;
   authorized_rep_name: string;
   authorized_rep_date: string;
   rep_signature_b64: string | null;
@@ -115,7 +120,7 @@ export interface LetterRow {
 
 const LETTER_COLUMNS = sql`o.id, o.status, (o.expires_at <= now()) AS past_expiry, o.application_id, a.reference_code, a.fullname, a.nrc,
     a.mobile, a.employer, b.name AS branch, o.principal::text, o.interest::text, o.total_amount_due::text, o.tenure_months,
-    o.terms_conditions, o.authorized_rep_name, to_char(o.authorized_rep_date, 'YYYY-MM-DD') AS authorized_rep_date,
+    o.terms_conditions, o.processing_fee::text, o.terms_version, o.authorized_rep_name, to_char(o.authorized_rep_date, 'YYYY-MM-DD') AS authorized_rep_date,
     encode(o.authorized_rep_signature, 'base64') AS rep_signature_b64, o.authorized_rep_signature_mime,
     o.borrower_name, to_char(o.borrower_date, 'YYYY-MM-DD') AS borrower_date,
     encode(o.borrower_signature, 'base64') AS borrower_signature_b64, o.borrower_signature_mime,

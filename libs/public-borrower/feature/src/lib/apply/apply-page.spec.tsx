@@ -5,7 +5,7 @@ import { renderWithProviders, requestLog, setupApiServer } from '@loan/shared-da
 import { BORROWER_PATHS, borrowerVariants } from '@loan/public-borrower-data-access/testing';
 import { ApplyPage } from './apply-page';
 
-const { ipAddress, checkRecord, calculatorAttempt, otpSend, otpValidation, newClient, create } = borrowerVariants;
+const { ipAddress, checkRecord, calculatorAttempt, otpSend, otpValidation, newClient, create, loanLimits } = borrowerVariants;
 const server = setupApiServer(
   ipAddress.ok,
   checkRecord.ok,
@@ -14,6 +14,7 @@ const server = setupApiServer(
   otpValidation.checked,
   newClient.ok,
   create.ok,
+  loanLimits.ok,
 );
 /** The draft saves with the OTP ticket header they carried (the request log keeps no headers). */
 let saves: { step: string; mobile: string; ticket: string | null }[] = [];

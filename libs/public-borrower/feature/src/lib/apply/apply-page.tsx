@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { APPLY_STEPS, type CalculatorResult } from '@loan/shared-contract';
 import { BorrowerLayout } from '../ui/borrower-layout';
 import { Button } from '../ui/button';
@@ -20,6 +20,8 @@ export function ApplyPage() {
   const flow = useApplyFlow();
   const { form, register, step, index, done } = flow;
   const [quote, setQuote] = useState<CalculatorResult | null>(null);
+  // The loan product allows fewer months than chosen (or a saved draft had): the nearest allowed.
+  const setNearestTenure = useCallback((n: number) => form.setValue('tenure', n, { shouldDirty: true }), [form]);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -90,6 +92,7 @@ export function ApplyPage() {
                 errors={errors}
                 values={{ amount: form.watch('amount'), tenure: form.watch('tenure'), mobile: form.watch('mobile') }}
                 onQuote={setQuote}
+                onTenureOutOfRange={setNearestTenure}
               />
             )}
             {step === 'otp' && <OtpStep mobile={values.mobile} confirmed={flow.confirmedMobile} onVerified={flow.onVerified} />}

@@ -22,6 +22,8 @@ import {
   smsOutboxResponseSchema,
   unfinishedApplicationSchema,
   unfinishedLoadResponseSchema,
+  LOAN_LIMITS_PATH,
+  loanLimitsSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import * as service from './service';
@@ -42,6 +44,15 @@ export const webRoutes = [
     auth: 'public',
     rateLimit: { limit: 30, windowSeconds: 60 },
     handler: ({ db, req }) => service.recordIp(db, req),
+  }),
+  defineRoute({
+    // The borrower form's hints and tenure choices: the product's limits as they are now.
+    method: 'GET',
+    url: LOAN_LIMITS_PATH,
+    response: loanLimitsSchema,
+    auth: 'public',
+    rateLimit: { limit: 120, windowSeconds: 60 },
+    handler: ({ db }) => service.loanLimits(db),
   }),
   defineRoute({
     method: 'POST',

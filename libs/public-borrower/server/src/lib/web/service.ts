@@ -13,6 +13,7 @@ import {
   type ApplyStep,
   type CalculatorResult,
   type CreateApplicationResponse,
+  type LoanLimits,
   type UnfinishedApplication,
   type UnfinishedData,
   fromNgwee,
@@ -20,7 +21,7 @@ import {
 } from '@loan/shared-contract';
 import type { Db } from '@loan/shared-server';
 import type { Ports } from '@loan/shared-server';
-import { HttpError, conflict, invalid } from '@loan/shared-server';
+import { HttpError, assertWithinLoanProduct, conflict, invalid, readLoanProduct } from '@loan/shared-server';
 import { audit } from '@loan/shared-server';
 import { consume } from '@loan/shared-server';
 import * as repo from './repository';
@@ -54,8 +55,22 @@ export async function quote(db: Db, amount: string, tenure: number) {
   };
 }
 
-/** Records the use of the calculator and answers the quote. */
+/** The loan product's limits, rate and fee (settings, read at each call). */
+export async function loanLimits(db: Db): Promise<LoanLimits> {
+  const p = await readLoanProduct(db);
+  return {
+    min_amount: p.min_amount,
+    max_amount: p.max_amount,
+    min_tenure: p.min_tenure,
+    max_tenure: p.max_tenure,
+    flat_rate_percent: p.flat_rate_percent,
+    processing_fee_percent: p.processing_fee_percent,
+  };
+}
+
+/** Records the use of the calculator and answers the quote (422 outside the product's limits). */
 export async function calculatorAttempt(db: Db, req: FastifyRequest, body: { amount: string; tenure: number; mobile?: string }) {
+  assertWithinLoanProduct(await readLoanProduct(db), body);
   const { result } = await quote(db, body.amount, body.tenure);
   await repo.insertCalculatorAttempt(db, {
     amount: result.amount,
@@ -226,6 +241,8 @@ export async function createApplication(
   req: FastifyRequest,
   body: { nrc: string; full_name: string; mobile: string; employer: string; branch: string; amount: string; tenure: number; purpose: string; ticket: string },
 ): Promise<CreateApplicationResponse> {
+  // The loan product's limits as they are now (/settings/loan-product): 422 on the fields.
+  assertWithinLoanProduct(await readLoanProduct(db), body);
   const { bps, result } = await quote(db, body.amount, body.tenure);
   return db.transaction(async (tx) => {
     if (!(await repo.claimTicket(tx, body.mobile, sha256(body.ticket)))) throw invalid('ticket', TICKET_INVALID);

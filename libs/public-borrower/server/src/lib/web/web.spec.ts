@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { API, OTP_TICKET_HEADER, P } from '@loan/shared-contract';
+import { API, LOAN_LIMITS_PATH, OTP_TICKET_HEADER, P } from '@loan/shared-contract';
 import { queryRows } from '@loan/shared-server';
 import { createTestApp, csrfHeaders, loginWithPermissions, type TestApp } from '@loan/shared-server/testing';
 import { publicBorrowerServer } from '../../index';
@@ -359,5 +359,47 @@ describe('newClient, check-record and create', () => {
     expect(malformed.statusCode).toBe(400);
     const after = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM loan_applications`);
     expect(after[0].n).toBe(before[0].n);
+  });
+});
+
+describe('the loan product settings (/settings/loan-product) decide the form', () => {
+  const setProduct = (p: Record<string, unknown>) =>
+    t.db.execute(
+      sql`INSERT INTO settings (key, value, updated_at) VALUES ('loan.product', ${JSON.stringify(p)}::jsonb, now())
+          ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
+    );
+  afterEach(() => t.db.execute(sql`DELETE FROM settings WHERE key = 'loan.product'`));
+
+  it('answers the limits, rate and fee as they are now (defaults before any save)', async () => {
+    const before = await t.app.inject({ method: 'GET', url: LOAN_LIMITS_PATH, remoteAddress: ip });
+    expect(before.json()).toEqual({ min_amount: '500.00', max_amount: '500000.00', min_tenure: 1, max_tenure: 60, flat_rate_percent: '5.00', processing_fee_percent: '0.00' });
+    await setProduct({ min_amount: '1000.00', max_amount: '3000.00', min_tenure: 2, max_tenure: 4, processing_fee_percent: '2.50' });
+    const after = await t.app.inject({ method: 'GET', url: LOAN_LIMITS_PATH, remoteAddress: ip });
+    expect(after.json()).toMatchObject({ min_amount: '1000.00', max_amount: '3000.00', min_tenure: 2, max_tenure: 4, processing_fee_percent: '2.50' });
+  });
+
+  it('refuses an application outside the limits with 422 on the fields, and takes it once the setting allows it', async () => {
+    const mobile = newMobile();
+    const nrc = newNrc();
+    const ticket = await confirm(mobile);
+    await setProduct({ min_amount: '1000.00', max_amount: '3000.00', min_tenure: 1, max_tenure: 4 });
+    const big = await post(`${API.applications}/create`, { ...form(mobile, nrc), ticket });
+    expect(big.status).toBe(422);
+    expect(big.body.errors).toEqual({ amount: ['The largest loan is ZMW 3,000.00.'], tenure: ['Choose at most 4 months.'] });
+    const small = await post(`${API.applications}/create`, { ...form(mobile, nrc), amount: '900', tenure: 3, ticket });
+    expect(small.body.errors).toEqual({ amount: ['The smallest loan is ZMW 1,000.00.'] });
+    const [n] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM loan_applications WHERE nrc = ${nrc}`);
+    expect(n.n).toBe(0);
+    // The same form, after the limits were raised: accepted (the ticket was not used up by the refusals).
+    await setProduct({ min_amount: '1000.00', max_amount: '10000.00', min_tenure: 1, max_tenure: 12 });
+    expect((await post(`${API.applications}/create`, { ...form(mobile, nrc), ticket })).status).toBe(200);
+  });
+
+  it('the calculator keeps the same limits', async () => {
+    await setProduct({ min_amount: '1000.00', max_amount: '3000.00', min_tenure: 1, max_tenure: 4 });
+    const r = await post(`${API.web}/calculator/attempt`, { amount: '5000', tenure: 6 });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toMatchObject({ amount: ['The largest loan is ZMW 3,000.00.'] });
+    expect((await post(`${API.web}/calculator/attempt`, { amount: '2000', tenure: 3 })).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { decodeCursor, type AuditEntryDto, type AuditListQuery, type ListEnvelope } from '@loan/shared-contract';
-import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { keysetAfter, keysetEnvelope, likeContains, type Db } from '@loan/shared-server';
 import { auditLog, users } from '@loan/shared-server/schema';
 
@@ -69,4 +69,15 @@ export async function listPage(db: Db, q: AuditListQuery): Promise<ListEnvelope<
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where);
   const page = keysetEnvelope(rows, q, (r) => r, (r) => ({ createdAt: r.position, id: r.id }), Number(total));
   return { ...page, items: page.items.map(toDto) };
+}
+
+/** Audit rows matching `where` (one record's history), newest first, paged by page number. */
+export async function matchingPage(db: Db, where: SQL, page: number, pageSize: number): Promise<ListEnvelope<AuditEntryDto>> {
+  const rows = (await base(db)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)) as Row[];
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  return { items: rows.map(toDto), total: Number(total), page, pageSize };
 }

@@ -54,6 +54,39 @@ describe('roles and permissions', () => {
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });
 
+  it('keeps a validated description: set on create, changed on update, unchanged when left out, audited before → after', async () => {
+    const created = await call('POST', '/api/role/create', { name: 'Branch cashier', description: '  Takes repayments at the counter.  ' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    expect(created.json().data.description).toBe('Takes repayments at the counter.');
+    expect((await call('POST', '/api/role/create', { name: 'Plain' })).json().data.description).toBe('');
+
+    const tooLong = await call('PUT', '/api/role/update', { id, name: 'Branch cashier', description: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(422);
+    expect(JSON.stringify(tooLong.json())).toContain('The description may have at most 500 characters.');
+    expect((await call('PUT', '/api/role/update', { id, name: 'Branch cashier', description: 'bad\u0000text' })).statusCode).toBe(422);
+    expect((await call('PUT', '/api/role/update', { id, name: 'Branch cashier', description: 42 })).statusCode).toBe(422);
+
+    const changed = await call('PUT', '/api/role/update', { id, name: 'Branch cashier', description: 'Takes repayments.\nPrints receipts.' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.description).toBe('Takes repayments.\nPrints receipts.');
+    const renamedOnly = await call('PUT', '/api/role/update', { id, name: 'Counter cashier' });
+    expect(renamedOnly.json().data).toMatchObject({ name: 'Counter cashier', description: 'Takes repayments.\nPrints receipts.' });
+    expect((await call('GET', '/api/role/all')).json().find((r: { id: number }) => r.id === id).description).toBe('Takes repayments.\nPrints receipts.');
+
+    const audits = await queryRows<{ action: string; before: unknown; after: unknown }>(
+      t.db,
+      sql`SELECT action, before, after FROM audit_log WHERE entity = 'role' AND entity_id = ${String(id)} ORDER BY id`,
+    );
+    expect(audits).toEqual([
+      { action: 'create', before: null, after: { name: 'Branch cashier', description: 'Takes repayments at the counter.' } },
+      { action: 'update', before: { description: 'Takes repayments at the counter.' }, after: { description: 'Takes repayments.\nPrints receipts.' } },
+      { action: 'update', before: { name: 'Branch cashier' }, after: { name: 'Counter cashier' } },
+    ]);
+    // The database keeps the limit too, whoever writes.
+    await expect(t.db.execute(sql`UPDATE roles SET description = ${'y'.repeat(501)} WHERE id = ${id}`)).rejects.toThrow();
+  });
+
   it('assigns and revokes permissions by id, and the change applies to the next request', async () => {
     const { headers, roleId } = await createTestUser(t.app, []);
     expect((await call('GET', '/api/role/all', undefined, headers)).statusCode).toBe(403);

@@ -5,6 +5,7 @@ import { permissions, rolePermissions, roles, users } from '@loan/shared-server/
 export interface RoleRow {
   id: number;
   name: string;
+  description: string;
   createdAt: Date;
   usersCount: number;
 }
@@ -12,6 +13,7 @@ export interface RoleRow {
 const roleColumns = {
   id: roles.id,
   name: roles.name,
+  description: roles.description,
   createdAt: roles.createdAt,
   // Qualified by hand: drizzle renders a bare "id" inside a subquery.
   usersCount: sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_id = "roles"."id")`,
@@ -51,14 +53,19 @@ export async function permissionsOfRoles(db: Db, roleIds: number[]): Promise<Map
   return out;
 }
 
-export async function insertRole(db: Db, name: string): Promise<number> {
-  const [row] = await db.insert(roles).values({ name }).returning({ id: roles.id });
+export async function insertRole(db: Db, name: string, description = ''): Promise<number> {
+  const [row] = await db.insert(roles).values({ name, description }).returning({ id: roles.id });
   return row.id;
 }
 
-export async function renameRole(db: Db, id: number, name: string): Promise<boolean> {
-  const rows = await db.update(roles).set({ name, updatedAt: new Date() }).where(eq(roles.id, id)).returning({ id: roles.id });
-  return rows.length > 0;
+/** The role's name and description as they were, the row locked for the change. */
+export async function lockRole(db: Db, id: number): Promise<{ name: string; description: string } | undefined> {
+  const [row] = await db.select({ name: roles.name, description: roles.description }).from(roles).where(eq(roles.id, id)).for('update');
+  return row;
+}
+
+export async function updateRole(db: Db, id: number, patch: { name: string; description?: string }): Promise<void> {
+  await db.update(roles).set({ ...patch, updatedAt: new Date() }).where(eq(roles.id, id));
 }
 
 export async function deleteRoles(db: Db, ids: number[]): Promise<number> {

@@ -29,8 +29,7 @@ export const rbacRoutes = [
     auth: P.addRole,
     body: roleCreateBodySchema,
     handler: async (ctx) => {
-      const id = await service.create(ctx.db, ctx.body, ctx.user);
-      await ctx.audit('create', 'role', id, { name: ctx.body.name, permissions: ctx.body.permissions ?? [] });
+      const id = await service.create(ctx.db, ctx.body, ctx.user, ctx.auditActor);
       return ctx.reply.code(201).send({ message: 'Role created.', data: await service.byId(ctx.db, id) });
     },
   }),
@@ -41,8 +40,7 @@ export const rbacRoutes = [
     auth: P.editRole,
     body: roleUpdateBodySchema,
     handler: async (ctx) => {
-      await service.rename(ctx.db, ctx.body.id, ctx.body.name);
-      await ctx.audit('update', 'role', ctx.body.id, { name: ctx.body.name });
+      await service.update(ctx.db, ctx.auditActor, ctx.body);
       return { message: 'Role updated.', data: await service.byId(ctx.db, ctx.body.id) };
     },
   }),

@@ -1,6 +1,6 @@
-import type { RoleCreateBody, RoleDto } from '@loan/shared-contract';
-import type { Db, SessionUser } from '@loan/shared-server';
-import { conflict, HttpError, invalid, notFound } from '@loan/shared-server';
+import type { RoleCreateBody, RoleDto, RoleUpdateBody } from '@loan/shared-contract';
+import type { AuditActor, Db, SessionUser } from '@loan/shared-server';
+import { auditChanges, conflict, HttpError, invalid, notFound, recordAudit } from '@loan/shared-server';
 import * as repo from './repository';
 
 async function toDtos(db: Db, rows: repo.RoleRow[]): Promise<RoleDto[]> {
@@ -11,6 +11,7 @@ async function toDtos(db: Db, rows: repo.RoleRow[]): Promise<RoleDto[]> {
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    description: r.description,
     users_count: r.usersCount,
     allpermissions: perms.get(r.id) ?? [],
     created_at: r.createdAt.toISOString(),
@@ -51,10 +52,10 @@ export async function assertFullAdministratorRemains(tx: Db, before: number): Pr
 }
 
 /** Creates a role, optionally with permissions given by id or catalog name. */
-export async function create(db: Db, body: RoleCreateBody, actor: Actor): Promise<number> {
+export async function create(db: Db, body: RoleCreateBody, actor: Actor, who: AuditActor): Promise<number> {
   return db.transaction(async (tx) => {
     if (await repo.findRoleByName(tx, body.name)) throw nameTaken();
-    const id = await repo.insertRole(tx, body.name);
+    const id = await repo.insertRole(tx, body.name, body.description ?? '');
     const wanted = body.permissions ?? [];
     const ids = wanted.filter((p): p is number => typeof p === 'number');
     const names = wanted.filter((p): p is string => typeof p === 'string');
@@ -68,14 +69,26 @@ export async function create(db: Db, body: RoleCreateBody, actor: Actor): Promis
     const granted = [...new Set([...knownIds, ...byName.map((p) => p.id)])];
     assertHolds(actor, await repo.permissionNames(tx, granted));
     await repo.grant(tx, id, granted);
+    await recordAudit(tx, who, {
+      action: 'create',
+      entity: 'role',
+      entityId: id,
+      after: { name: body.name, description: body.description ?? '' },
+      details: { permissions: body.permissions ?? [] },
+    });
     return id;
   });
 }
 
-export async function rename(db: Db, id: number, name: string): Promise<void> {
+/** Renames and (when given) describes a role; the audit row (before → after) in the same transaction. */
+export async function update(db: Db, who: AuditActor, body: RoleUpdateBody): Promise<void> {
   await db.transaction(async (tx) => {
-    if (await repo.findRoleByName(tx, name, id)) throw nameTaken();
-    if (!(await repo.renameRole(tx, id, name))) throw notFound('Role');
+    const current = await repo.lockRole(tx, body.id);
+    if (!current) throw notFound('Role');
+    if (await repo.findRoleByName(tx, body.name, body.id)) throw nameTaken();
+    const patch = { name: body.name, ...(body.description === undefined ? {} : { description: body.description }) };
+    await repo.updateRole(tx, body.id, patch);
+    await recordAudit(tx, who, { action: 'update', entity: 'role', entityId: body.id, ...auditChanges(current, patch) });
   });
 }
 

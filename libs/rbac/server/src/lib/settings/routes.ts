@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
-  DEFAULT_TERMS_CONDITIONS,
   FLAT_RATE_SETTING_KEY,
-  LOAN_PRODUCT_DEFAULTS,
   LOAN_PRODUCT_SETTING,
   P,
   SETTINGS_PATHS,
@@ -11,17 +9,11 @@ import {
   branchSchema,
   loanProductBodySchema,
   loanProductSchema,
-  type LoanProduct,
 } from '@loan/shared-contract';
 import { z } from 'zod';
-import { conflict, defineRoute, invalid, notFound, queryRows, recordAudit, registerRoutes, type Db } from '@loan/shared-server';
+import { conflict, defineRoute, invalid, notFound, queryRows, readLoanProduct, recordAudit, registerRoutes, type Db } from '@loan/shared-server';
 
 const changeSchema = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data }).strict();
-
-async function readSetting(db: Db, key: string): Promise<{ value: unknown; updated_at: string | null } | null> {
-  const [row] = await queryRows<{ value: unknown; updated_at: Date | string }>(db, sql`SELECT value, updated_at FROM settings WHERE key = ${key}`);
-  return row ? { value: row.value, updated_at: new Date(row.updated_at).toISOString() } : null;
-}
 
 async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
   await db.execute(
@@ -30,22 +22,8 @@ async function writeSetting(db: Db, key: string, value: unknown): Promise<void> 
   );
 }
 
-/** The loan product as stored, over the defaults; the flat rate is the calculator's own key. */
-export async function loanProduct(db: Db): Promise<LoanProduct> {
-  const stored = await readSetting(db, LOAN_PRODUCT_SETTING);
-  const rate = await readSetting(db, FLAT_RATE_SETTING_KEY);
-  const v = (stored?.value ?? {}) as Partial<LoanProduct>;
-  const rateValue = rate?.value;
-  const ratePercent = rateValue === undefined || rateValue === null ? LOAN_PRODUCT_DEFAULTS.flat_rate_percent : Number(rateValue).toFixed(2);
-  return {
-    ...LOAN_PRODUCT_DEFAULTS,
-    terms_conditions: DEFAULT_TERMS_CONDITIONS,
-    terms_version: 0,
-    ...v,
-    flat_rate_percent: ratePercent,
-    updated_at: stored?.updated_at ?? null,
-  };
-}
+/** The loan product as the settings screen shows it (the shared reader every domain uses; validity falls back to OFFER_VALID_DAYS). */
+export const loanProduct = (db: Db, config?: { offerValidDays: number }) => readLoanProduct(db, { offerValidDays: config?.offerValidDays });
 
 /** Branches and the loan product (issue 16; `can edit settings`). */
 export const settingsRoutes = [
@@ -54,7 +32,7 @@ export const settingsRoutes = [
     url: SETTINGS_PATHS.loanProduct,
     auth: P.editSettings,
     response: loanProductSchema,
-    handler: ({ db }) => loanProduct(db),
+    handler: ({ db, config }) => loanProduct(db, config),
   }),
   defineRoute({
     method: 'PUT',
@@ -66,7 +44,7 @@ export const settingsRoutes = [
       const data = await ctx.db.transaction(async (tx) => {
         // One writer at a time: the terms version must not be taken twice.
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('settings:loan-product'))`);
-        const current = await loanProduct(tx);
+        const current = await loanProduct(tx, ctx.config);
         const b = ctx.body;
         const termsChanged = b.terms_conditions !== current.terms_conditions;
         const next = {
@@ -94,7 +72,7 @@ export const settingsRoutes = [
           }
         }
         await recordAudit(tx, ctx.auditActor, { action: 'update', entity: 'loan_product', entityId: null, before, after: changed });
-        return loanProduct(tx);
+        return loanProduct(tx, ctx.config);
       });
       return { message: 'Loan product saved.', data };
     },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, AUDIT_PATHS, DEMO_PASSWORD, adminUserDetailsSchema, adminUserListSchema, P, USER_PATHS } from '@loan/shared-contract';
-import { queryRows } from '@loan/shared-server';
+import { postgresCode, queryRows, type Db } from '@loan/shared-server';
 import { createTestApp, createTestUser, csrfHeaders, loginAs, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { rbacServer } from '../../index';
 
@@ -232,5 +232,47 @@ describe('audit trail', () => {
       expect(r.upd).toBe(false);
       expect(r.del).toBe(false);
     }
+  });
+
+  // The tests connect as a superuser, whom no REVOKE binds. So a non-superuser role stands
+  // in for the api's runtime role: per 0880 that is the role that ran the migrations (it
+  // owns the tables and revoked UPDATE/DELETE from `current_user`). Taking over the table
+  // hands it the table's privileges as migrated, and it is then refused by the privilege
+  // check itself (42501 "permission denied"), before the append-only trigger (whose message
+  // differs) is reached. All in one transaction that is rolled back: no role outlives it.
+  (process.env['DB_DRIVER'] === 'pg' ? it : it.skip)('on PostgreSQL a non-superuser api role is refused UPDATE and DELETE (42501)', async () => {
+    const role = `loan_api_test_${process.pid}_${Date.now()}`;
+    const outcome = async (tx: Db, q: string) =>
+      tx.transaction(async (sp) => sp.execute(sql.raw(q))).then(
+        () => 'accepted',
+        (e: Error & { cause?: Error }) => `${postgresCode(e)} ${e.cause?.message ?? e.message}`,
+      );
+    const rollback = new Error('rollback');
+    const seen = await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw(`CREATE ROLE ${role} NOSUPERUSER NOLOGIN`));
+        await tx.execute(sql.raw(`ALTER TABLE audit_log OWNER TO ${role}`));
+        await tx.execute(sql.raw(`SET LOCAL ROLE ${role}`));
+        const [who] = await queryRows<{ su: boolean }>(tx, sql`SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user`);
+        const result = {
+          superuser: who.su,
+          update: await outcome(tx, `UPDATE audit_log SET action = 'forged'`),
+          delete: await outcome(tx, `DELETE FROM audit_log`),
+          insert: await outcome(tx, `INSERT INTO audit_log (action, entity) VALUES ('probe', 'test')`),
+        };
+        throw Object.assign(rollback, { result });
+      })
+      .catch((e: Error & { result?: Record<string, unknown> }) => {
+        if (e !== rollback) throw e;
+        return e.result;
+      });
+    expect(seen).toEqual({
+      superuser: false,
+      update: expect.stringMatching(/^42501 permission denied for table audit_log/),
+      delete: expect.stringMatching(/^42501 permission denied for table audit_log/),
+      insert: 'accepted',
+    });
+    const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM pg_roles WHERE rolname = ${role}`);
+    expect(left.n).toBe(0);
   });
 });

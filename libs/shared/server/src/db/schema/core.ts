@@ -14,6 +14,7 @@ export const branches = pgTable('branches', {
 export const roles = pgTable('roles', {
   id: id().primaryKey().generatedByDefaultAsIdentity(),
   name: text('name').notNull(),
+  description: text('description').notNull().default(''),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });

@@ -85,6 +85,8 @@ export const offerLetters = pgTable('offer_letters', {
   totalAmountDue: money('total_amount_due').notNull(),
   tenureMonths: integer('tenure_months').notNull(),
   termsConditions: text('terms_conditions').notNull(),
+  processingFee: money('processing_fee').notNull().default('0'),
+  termsVersion: integer('terms_version'),
   authorizedRepName: text('authorized_rep_name').notNull(),
   authorizedRepDate: date('authorized_rep_date', { mode: 'string' }).notNull(),
   authorizedRepSignature: bytea('authorized_rep_signature'),

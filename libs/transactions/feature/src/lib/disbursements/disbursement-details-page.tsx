@@ -8,10 +8,10 @@ import {
   useRefreshDisbursementMutation,
   useRetryDisbursementMutation,
 } from '@loan/transactions-data-access';
-import { isFetchError } from '@loan/shared-data-access-api';
+import { isFetchError, useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
 import { usePermissions } from '@loan/shared-permissions';
 import { SCREENS } from '@loan/shared-screens';
-import { Button, ConfirmDialog, ErrorState, Money, NotFound, PageSection, SectionTitleBar, Skeleton } from '@loan/shared-ui';
+import { Button, ConfirmDialog, ErrorState, HistorySection, Money, NotFound, PageSection, SectionTitleBar, Skeleton } from '@loan/shared-ui';
 import { formatDate } from '@loan/shared-util-format';
 import { METHOD_LABELS, MODE_LABELS, STATUS_LABELS } from './disbursements-columns';
 import { newIdempotencyKey } from './instant-disbursement-page';
@@ -187,6 +187,7 @@ export function DisbursementDetailsPage() {
               ))}
             </ol>
           </Section>
+          <HistorySection kind="disbursement" id={record.id} useHistory={useGetRecordHistoryQuery} />
         </>
       )}
     </PageSection>

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { Repayment } from '@loan/shared-contract';
-import { Button, Modal, Money, PrintButton } from '@loan/shared-ui';
+import { useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
+import { Button, HistorySection, Modal, Money, PrintButton } from '@loan/shared-ui';
 import { formatDate, formatDateTime } from '@loan/shared-util-format';
 import { methodLabel } from './repayment-labels';
 
@@ -55,6 +56,7 @@ export function ReceiptModal({ repayment: r, onClose }: { repayment: Repayment; 
           <Line label="Recorded at">{formatDateTime(r.created_at)}</Line>
         </dl>
       </div>
+      <HistorySection kind="repayment" id={r.id} useHistory={useGetRecordHistoryQuery} />
     </Modal>
   );
 }

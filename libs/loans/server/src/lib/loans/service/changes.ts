@@ -1,5 +1,5 @@
 import { LOAN_KIND_PERMISSIONS, canTransition, type DeleteResult, type LoanApplication, type LoanComment, type LoanKind, type LoanStatus } from '@loan/shared-contract';
-import { HttpError, conflict, forbidden, inScope, invalid, notFound, recordAudit, type Db } from '@loan/shared-server';
+import { HttpError, assertWithinLoanProduct, conflict, forbidden, inScope, invalid, notFound, readLoanProduct, recordAudit, type Db } from '@loan/shared-server';
 import * as repo from '../repository';
 import { NOUN, findInScope, type Actor } from './common';
 import { commentDto } from './lists';
@@ -67,6 +67,8 @@ export async function update(db: Db, kind: LoanKind, args: UpdateArgs, actor: Ac
       if ((args.amount !== undefined || args.total_amount_due !== undefined) && row.status !== 'request') {
         throw conflict(`The amounts of ${noun.toLowerCase()} ${row.reference_code} can change only while it is a request.`);
       }
+      // A corrected amount stays inside the loan product's limits as they are now (/settings/loan-product).
+      if (args.amount !== undefined) assertWithinLoanProduct(await readLoanProduct(tx), { amount: args.amount });
       if (args.branch_id !== undefined && (!inScope(actor.scope, args.branch_id) || !(await repo.branchExists(tx, args.branch_id)))) {
         throw invalid('branch_id', 'Unknown branch.');
       }

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_TERMS_CONDITIONS, type OfferLetterStaff } from '@loan/shared-contract';
+import type { OfferLetterStaff } from '@loan/shared-contract';
 import {
   audit,
   branchScope,
   conflict,
   inScope,
   notFound,
+  processingFee,
+  readLoanProduct,
   type Config,
   type Db,
   type Ports,
@@ -70,6 +72,9 @@ export async function generate(
     if (app.status !== 'request' && app.status !== 'approved') throw conflict(CANNOT_OFFER);
     if (await repo.hasSignedLetter(tx, applicationId)) throw conflict(ALREADY_SIGNED_APPLICATION);
     await repo.expirePending(tx, applicationId);
+    // The loan product as it is now (/settings/loan-product): validity, terms and fee; the
+    // letter keeps them whatever changes later.
+    const product = await readLoanProduct(tx, { offerValidDays: config.offerValidDays });
     const id = await repo.insertLetter(tx, {
       applicationId,
       tokenHash: sha256(token),
@@ -77,11 +82,13 @@ export async function generate(
       interest: app.interest,
       total: app.total_amount_due,
       tenure: Number(app.tenure_months),
-      terms: body.terms_conditions ?? DEFAULT_TERMS_CONDITIONS,
+      terms: body.terms_conditions ?? product.terms_conditions,
+      termsVersion: body.terms_conditions === undefined ? product.terms_version : null,
+      processingFee: processingFee(product, app.amount),
       repName: body.authorized_rep_name ?? user.fullname,
       repSignature: signature.buf,
       repMime: signature.mime,
-      validDays: config.offerValidDays,
+      validDays: product.offer_valid_days,
       createdBy: user.id,
       idempotencyKey,
     });
@@ -94,7 +101,7 @@ export async function generate(
         applicationId,
         clientId: app.client_id ? Number(app.client_id) : null,
         createdBy: user.id,
-        body: `Your loan offer ${app.reference_code} is ready. Read and sign it within ${config.offerValidDays} days: ${link}`,
+        body: `Your loan offer ${app.reference_code} is ready. Read and sign it within ${product.offer_valid_days} days: ${link}`,
         secrets: [token],
       },
       tx,

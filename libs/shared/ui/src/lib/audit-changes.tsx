@@ -1,6 +1,6 @@
 import type { AuditEntryDto } from '@loan/shared-contract';
 
-const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown) => (v === null || v === undefined ? '—' : v === '' ? '(empty)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** An audit record's change as "field: before → after" lines (or its details when it has no edit). */
 export function AuditChanges({ entry }: { entry: Pick<AuditEntryDto, 'before' | 'after' | 'details'> }) {
