@@ -21,6 +21,8 @@ export const COMMUNICATION_PATHS = {
   /** A failed message back to the queue (idempotent). */
   retry: '/api/communication/retry/:id',
   drafts: '/api/communication/drafts',
+  /** The branches a sender may address (inside their branch scope). */
+  branches: '/api/communication/branches',
   draft: '/api/communication/drafts/:id',
 } as const;
 

@@ -104,3 +104,10 @@ export async function batchProgress(db: Db, scope: BranchScope, batchId: string)
   if (total === 0) throw notFound('Send');
   return { batch_id: batchId, total, queued: by['queued'] ?? 0, sent: by['sent'] ?? 0, delivered: by['delivered'] ?? 0, failed: by['failed'] ?? 0 };
 }
+
+/** The branches a sender may address: every active one with `can view all branches`, else their own. */
+export async function senderBranches(db: Db, scope: BranchScope): Promise<Array<{ id: number; name: string; code: string; active: boolean }>> {
+  const scopeSql = scope.all ? sql`active` : scope.branchId === null ? sql`false` : sql`id = ${scope.branchId}`;
+  const rows = await queryRows<{ id: string; name: string; code: string; active: boolean }>(db, sql`SELECT id, name, code, active FROM branches WHERE ${scopeSql} ORDER BY name`);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}

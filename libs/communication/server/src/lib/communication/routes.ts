@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   batchParamsSchema,
+  branchListSchema,
   batchProgressSchema,
   COMMUNICATION_PATHS,
   draftInputSchema,
@@ -93,6 +94,13 @@ export const communicationRoutes = [
       await service.messageById(db, scope, params.id);
       return retryMessage(db, req.server.jobs, auditActor, params.id);
     },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: COMMUNICATION_PATHS.branches,
+    auth: { anyOf: [P.createMessage, P.sendSms, P.sendEmail] },
+    response: branchListSchema,
+    handler: ({ db, scope }) => drafts.senderBranches(db, scope),
   }),
   defineRoute({
     method: 'GET',
