@@ -183,6 +183,19 @@ describe('recipients and templates', () => {
   });
 });
 
+describe(`GET ${COMMUNICATION_PATHS.branches}`, () => {
+  it('answers the branches a sender may address: all with can view all branches, else their own', async () => {
+    const all = await t.app.inject({ method: 'GET', url: COMMUNICATION_PATHS.branches, headers: admin });
+    expect(all.json().map((b: { id: number }) => b.id)).toEqual(expect.arrayContaining([branchA, branchB]));
+    const own = await loginWithPermissions(t.app, [P.createMessage]);
+    // The user just made: put them in branch B.
+    await t.db.execute(sql`UPDATE users SET branch_id = ${branchB} WHERE id = (SELECT max(id) FROM users)`);
+    const mine = (await t.app.inject({ method: 'GET', url: COMMUNICATION_PATHS.branches, headers: own })).json() as Array<{ id: number }>;
+    expect(mine.map((b) => b.id)).toEqual([branchB]);
+    expect((await t.app.inject({ method: 'GET', url: COMMUNICATION_PATHS.branches, headers: await loginWithPermissions(t.app, [P.viewCommunicationModule]) })).statusCode).toBe(403);
+  });
+});
+
 describe(`POST ${COMMUNICATION_PATHS.sendEmail}`, () => {
   it('403 without can send email', async () => {
     expect((await post(COMMUNICATION_PATHS.sendEmail, viewer, { all: true, subject: 'S', body: 'x' })).statusCode).toBe(403);
