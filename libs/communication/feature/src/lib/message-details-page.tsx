@@ -16,9 +16,15 @@ const LIST = SCREENS.communication;
 export const PROGRESS_POLL_MS = 2000;
 
 /** The send this message belongs to: sent, delivered, failed and waiting, refreshed while any waits. */
-function BatchProgressPanel({ batchId }: { batchId: string }) {
+function BatchProgressPanel({ batchId, status }: { batchId: string; status: Message['status'] }) {
   const [polling, setPolling] = useState(true);
   const progress = useGetBatchProgressQuery(batchId, { pollingInterval: polling ? PROGRESS_POLL_MS : 0, skipPollingIfUnfocused: true });
+  // The message itself moved on (sent, delivered, retried): its send's figures did too.
+  const [seenStatus, setSeenStatus] = useState(status);
+  if (seenStatus !== status) {
+    setSeenStatus(status);
+    if (!progress.isUninitialized) void progress.refetch();
+  }
   const running = (progress.data?.queued ?? 1) > 0;
   if (polling !== running && progress.data) setPolling(running);
   const p = progress.data;
@@ -59,6 +65,12 @@ function BatchProgressPanel({ batchId }: { batchId: string }) {
   );
 }
 
+/** A delivery report usually comes within minutes of sending: asked again until then. */
+const REPORT_WAIT_MS = 10 * 60_000;
+function awaitsReport(m: Message): boolean {
+  return m.sent_at !== null && Date.now() - Date.parse(m.sent_at) < REPORT_WAIT_MS;
+}
+
 function RetryButton({ message }: { message: Message }) {
   const [retry, state] = useRetryMessageMutation();
   return (
@@ -74,12 +86,13 @@ export function MessageDetailsPage() {
   // A path that names no id (`/x/abc`) is not found, without asking the api.
   const valid = ID_PATTERN.test(id);
   const can = usePermissions();
-  // A queued message is asked again until it is sent or failed.
+  // A queued message is asked again until it is sent or failed, and a sent one for a while
+  // after (until the provider's delivery report turns it delivered).
   const [polling, setPolling] = useState(false);
   const query = useGetMessageQuery(Number(id), { skip: !valid, pollingInterval: polling ? PROGRESS_POLL_MS : 0, skipPollingIfUnfocused: true });
   const record = query.data;
-  const queued = record?.status === 'queued';
-  if (record && polling !== queued) setPolling(queued);
+  const waiting = !!record && (record.status === 'queued' || (record.status === 'sent' && awaitsReport(record)));
+  if (record && polling !== waiting) setPolling(waiting);
   return (
     <PageSection>
       <SectionTitleBar title={SCREEN.title} />
@@ -126,7 +139,7 @@ export function MessageDetailsPage() {
           <dd>{record.delivered_at ? formatDate(record.delivered_at) : '-'}</dd>
         </dl>
       )}
-      {record?.batch_id && valid && !query.isError ? <BatchProgressPanel batchId={record.batch_id} /> : null}
+      {record?.batch_id && valid && !query.isError ? <BatchProgressPanel batchId={record.batch_id} status={record.status} /> : null}
     </PageSection>
   );
 }
