@@ -104,8 +104,9 @@ export const communicationApi = api.injectEndpoints({
       extraOptions: { toast: { success: 'Draft deleted.', error: true } },
     }),
     /** Borrowers for the recipient picker (`GET /api/client/all`: paged, searched by the server, identifiers masked). */
+    // pageSize: one of PAGE_SIZES (the api refuses any other with a 422).
     searchClients: b.query<ListEnvelope<ClientPick>, { search: string; pageSize?: number }>({
-      query: ({ search, pageSize = 10 }) => ({ url: `${API.clients}/all`, params: { search, page: 1, pageSize } }),
+      query: ({ search, pageSize = 15 }) => ({ url: `${API.clients}/all`, params: { search, page: 1, pageSize } }),
       keepUnusedDataFor: 30,
     }),
     getCommunicationBranches: b.query<BranchDto[], void>({

@@ -116,9 +116,9 @@ export const communicationVariants = {
     ok: ({ query }) => {
       const s = (query['search'] ?? '').toLowerCase();
       const items = clientPicks.filter((c) => c.name.toLowerCase().includes(s));
-      return { items, total: items.length, page: 1, pageSize: 10 } satisfies ListEnvelope<ClientPick>;
+      return { items, total: items.length, page: 1, pageSize: 15 } satisfies ListEnvelope<ClientPick>;
     },
-    empty: { items: [], total: 0, page: 1, pageSize: 10 },
+    empty: { items: [], total: 0, page: 1, pageSize: 15 },
     fieldErrors: { search: ['At most 100 characters.'] },
   }),
   branches: endpointVariants('GET', COMMUNICATION_PATHS.branches, {

@@ -57,7 +57,7 @@ it('picks clients by searching the server, removes one, and needs at least one',
   await userEvent.type(within(dialog).getByRole('searchbox', { name: /Find clients/ }), 'ma');
   await userEvent.click(await within(dialog).findByRole('button', { name: /Add Mary Banda/ }));
   await userEvent.click(within(dialog).getByRole('button', { name: /Add Mark Phiri/ }));
-  expect(lastRequest(`${API.clients}/all`)?.query).toEqual({ search: 'ma', page: '1', pageSize: '10' });
+  expect(lastRequest(`${API.clients}/all`)?.query).toEqual({ search: 'ma', page: '1', pageSize: '15' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Mary Banda' }));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
   await screen.findByText('SMS queued for sending.');
