@@ -1,1 +1,1 @@
-export { communicationApi, messageListParams, useGetCommunicationQuery, useGetMessageQuery, useSendSmsMutation, type MessageListArgs } from './lib/communication-api';
+export * from './lib/communication-api';

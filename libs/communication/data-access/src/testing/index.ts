@@ -1,5 +1,5 @@
 import { endpointVariants } from '@loan/shared-data-access-api/testing';
-import { COMMUNICATION_PATHS, encodeCursor, type Message, type ListEnvelope } from '@loan/shared-contract';
+import { API, COMMUNICATION_PATHS, encodeCursor, type ClientPick, type Draft, type Message, type ListEnvelope, type MessagePreview } from '@loan/shared-contract';
 
 /** One message as the api answers it; `n` makes each one different (a day apart, newest is n = 40). */
 export function makeMessage(n: number, overrides: Partial<Message> = {}): Message {
@@ -35,6 +35,7 @@ export function answerCommunicationList(rows: readonly Message[], query: Record<
   const search = (query['search'] ?? '').toLowerCase();
   const all = rows
     .filter((r) => !search || `${r.client_name ?? ''} ${r.recipient}`.toLowerCase().includes(search))
+    .filter((r) => (!query['channel'] || r.channel === query['channel']) && (!query['status'] || r.status === query['status']))
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const items = all.slice((page - 1) * pageSize, page * pageSize);
   const last = items[items.length - 1];
@@ -67,7 +68,105 @@ export const communicationVariants = {
     empty: { batch_id: 'batch-0', queued: 0 },
     fieldErrors: { body: ['The message field is required.'] },
   }),
+  sendEmail: endpointVariants('POST', COMMUNICATION_PATHS.sendEmail, {
+    ok: ({ body }) => {
+      const b = (body ?? {}) as { all?: boolean; client_ids?: number[] };
+      return { batch_id: 'batch-2', queued: b.all ? 40 : (b.client_ids?.length ?? 3) };
+    },
+    empty: { batch_id: 'batch-0', queued: 0 },
+    fieldErrors: { subject: ['The subject field is required.'] },
+  }),
+  /** Renders `{name}` (and the other placeholders with fixed values) for the first three picked clients, as the server would. */
+  preview: endpointVariants('POST', COMMUNICATION_PATHS.preview, {
+    ok: ({ body }) => answerPreview((body ?? {}) as PreviewBody),
+    empty: { total: 0, items: [] } satisfies MessagePreview,
+    fieldErrors: { client_ids: ['Choose at least one recipient.'] },
+  }),
+  batch: endpointVariants('GET', COMMUNICATION_PATHS.batch, {
+    ok: { batch_id: 'batch-1', total: 10, queued: 4, sent: 3, delivered: 2, failed: 1 },
+    empty: { batch_id: 'batch-1', total: 10, queued: 0, sent: 6, delivered: 3, failed: 1 },
+    fieldErrors: { batchId: ['Required.'] },
+  }),
+  retry: endpointVariants('POST', COMMUNICATION_PATHS.retry, {
+    ok: { id: 7, status: 'queued', retried: true },
+    empty: { id: 7, status: 'sent', retried: false },
+    fieldErrors: { id: ['Must be an id: a whole number from 1.'] },
+  }),
+  drafts: endpointVariants('GET', COMMUNICATION_PATHS.drafts, {
+    ok: { items: [makeDraft(1), makeDraft(2, { channel: 'email', subject: 'Your statement', client_ids: [], branch_id: 1, loan_state: 'in_arrears' })] },
+    empty: { items: [] },
+    fieldErrors: {},
+  }),
+  createDraft: endpointVariants('POST', COMMUNICATION_PATHS.drafts, {
+    ok: ({ body }) => ({ ...makeDraft(9), ...(body as object) }),
+    empty: makeDraft(9),
+    fieldErrors: { body: ['The message field is required.'] },
+  }),
+  updateDraft: endpointVariants('PUT', COMMUNICATION_PATHS.draft, {
+    ok: ({ body }) => ({ ...makeDraft(1), ...(body as object) }),
+    empty: makeDraft(1),
+    fieldErrors: { body: ['The message field is required.'] },
+  }),
+  deleteDraft: endpointVariants('DELETE', COMMUNICATION_PATHS.draft, {
+    ok: { message: 'Draft deleted.' },
+    empty: { message: 'Draft deleted.' },
+    fieldErrors: {},
+  }),
+  clients: endpointVariants('GET', `${API.clients}/all`, {
+    ok: ({ query }) => {
+      const s = (query['search'] ?? '').toLowerCase();
+      const items = clientPicks.filter((c) => c.name.toLowerCase().includes(s));
+      return { items, total: items.length, page: 1, pageSize: 15 } satisfies ListEnvelope<ClientPick>;
+    },
+    empty: { items: [], total: 0, page: 1, pageSize: 15 },
+    fieldErrors: { search: ['At most 100 characters.'] },
+  }),
+  branches: endpointVariants('GET', COMMUNICATION_PATHS.branches, {
+    ok: [
+      { id: 1, name: 'Lusaka', code: 'LSK', active: true },
+      { id: 2, name: 'Kitwe', code: 'KIT', active: true },
+    ],
+    empty: [],
+    fieldErrors: {},
+  }),
 };
+
+/** Borrowers of the picker (masked as the api answers them). */
+export const clientPicks: ClientPick[] = [
+  { id: 5, name: 'Mary Banda', nrc: '*****4/10/1', mobile: '*******567', branch: 'Lusaka' },
+  { id: 6, name: 'Mark Phiri', nrc: '*****5/10/1', mobile: '*******568', branch: 'Kitwe' },
+  { id: 7, name: 'John Tembo', nrc: '*****6/10/1', mobile: null, branch: 'Lusaka' },
+];
+
+/** One draft; `n` makes each one different. */
+export function makeDraft(n: number, overrides: Partial<Draft> = {}): Draft {
+  return {
+    id: n,
+    channel: 'sms',
+    subject: null,
+    body: `Dear {name}, draft ${n}`,
+    client_ids: [5, 6],
+    all: false,
+    branch_id: null,
+    loan_state: null,
+    created_by_name: 'Demo Admin',
+    updated_at: new Date(Date.UTC(2026, 0, n, 9)).toISOString(),
+    ...overrides,
+  };
+}
+
+type PreviewBody = { channel: 'sms' | 'email'; client_ids?: number[]; all?: boolean; subject?: string; body: string };
+
+/** The preview as the server renders it: each picked (or every) client, `{name}` filled. */
+export function answerPreview(b: PreviewBody): MessagePreview {
+  const chosen = b.all || !b.client_ids ? clientPicks : clientPicks.filter((c) => b.client_ids?.includes(c.id));
+  const reach = chosen.map((c) => ({ id: c.id, name: c.name, recipient: b.channel === 'sms' ? `097000000${c.id}` : `client${c.id}@example.zm` }));
+  const fill = (t: string, name: string) => t.split('{name}').join(name);
+  return {
+    total: b.all ? 40 : reach.length,
+    items: reach.slice(0, 3).map((c) => ({ client_id: c.id, client_name: c.name, recipient: c.recipient, subject: b.channel === 'email' ? fill(b.subject ?? '', c.name) : null, body: fill(b.body, c.name) })),
+  };
+}
 
 /** Every endpoint answering normally: `setupApiServer(...communicationHandlers)`. */
 export const communicationHandlers = Object.values(communicationVariants).map((v) => v.ok);

@@ -7,7 +7,7 @@ import { communicationVariants } from '@loan/communication-data-access/testing';
 import { SCREENS } from '@loan/shared-screens';
 import { CommunicationListPage } from './communication-list-page';
 
-const server = setupApiServer(communicationVariants.list.ok);
+const server = setupApiServer(communicationVariants.list.ok, communicationVariants.drafts.ok);
 const TITLE = SCREENS.communication.title;
 
 it('shows the first page newest first, and asks the api for what the URL holds', async () => {
@@ -53,4 +53,23 @@ it('shows "Could not load" with a Retry that asks again (NOTES.md), not an empty
   await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   // The table stays while it reloads (aria-busy): wait for the rows of the new answer.
   await waitFor(() => expect(screen.getByRole('table', { name: TITLE })).toHaveTextContent('Client 40'));
+});
+
+it('filters by channel, status and dates; the filters go to the URL and to the api', async () => {
+  renderScreen(<CommunicationListPage />, { permissions: [P.viewCommunicationModule], route: '/communication' });
+  await screen.findByRole('table', { name: TITLE });
+  await userEvent.click(screen.getByRole('button', { name: /Filters/ }));
+  await userEvent.selectOptions(screen.getByLabelText('Channel'), 'email');
+  await userEvent.selectOptions(screen.getByLabelText('Status'), 'queued');
+  await userEvent.type(screen.getByLabelText('From date'), '2026-01-01');
+  await userEvent.type(screen.getByLabelText('To date'), '2026-01-31');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('channel=email'));
+  await waitFor(() =>
+    expect(lastRequest(COMMUNICATION_PATHS.list)?.query).toEqual({ page: '1', pageSize: '15', channel: 'email', status: 'queued', fromDate: '2026-01-01', toDate: '2026-01-31' }),
+  );
+  // Every row the answer holds is a queued e-mail (n % 4 === 0 in the fixtures).
+  const rows = within(await screen.findByRole('table', { name: TITLE })).getAllByRole('row').slice(1);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) expect(r).toHaveTextContent(/E-mail.*queued/);
 });

@@ -12,6 +12,18 @@ export const COMMUNICATION_PATHS = {
   byId: '/api/communication/byId/:id',
   /** Single, bulk or all: one queued message per recipient, sent in the background. */
   sendSms: '/api/communication/sms',
+  /** Single, bulk or all e-mail (`can send email`), the same queue. */
+  sendEmail: '/api/communication/email',
+  /** Each recipient's rendered text before sending (the same function as the send). */
+  preview: '/api/communication/preview',
+  /** Sent, delivered, failed and queued counts of one send. */
+  batch: '/api/communication/batch/:batchId',
+  /** A failed message back to the queue (idempotent). */
+  retry: '/api/communication/retry/:id',
+  drafts: '/api/communication/drafts',
+  /** The branches a sender may address (inside their branch scope). */
+  branches: '/api/communication/branches',
+  draft: '/api/communication/drafts/:id',
 } as const;
 
 /**

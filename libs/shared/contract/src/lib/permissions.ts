@@ -157,7 +157,8 @@ export function isPermissionName(value: string): value is PermissionName {
 
 /**
  * Who may read the borrower picker list (`GET /api/client/all`, issue 11 item 8): the
- * screens whose pickers use it, instant disbursement and SMS. The portal loads the list at
- * start-up only for users holding one of them (no 403 for everyone else).
+ * screens whose pickers use it, instant disbursement and the message composer (SMS and
+ * e-mail). The portal loads the list at start-up only for users holding one of them (no 403
+ * for everyone else).
  */
-export const CLIENT_PICKER_PERMISSIONS = [P.viewInstantDisbursements, P.createMessage] as const;
+export const CLIENT_PICKER_PERMISSIONS = [P.viewInstantDisbursements, P.createMessage, P.sendSms, P.sendEmail] as const;

@@ -73,6 +73,7 @@ export const roleDeleteResponseSchema = z.object({ message: z.string(), count: z
 export const clientPickSchema = z
   .object({ id: z.number().int().positive(), name: z.string(), nrc: z.string(), mobile: z.string().nullable(), branch: z.string().nullable() })
   .strict();
+export type ClientPick = z.output<typeof clientPickSchema>;
 export const clientPickListSchema = listEnvelope(clientPickSchema);
 
 /** GET /api/history/all: the signed-in user's recent actions from the audit trail. */

@@ -22,6 +22,7 @@ export type DeliverySink = (message: DeliveredMessage) => void;
  */
 export function withDelivery(ports: Ports, sink: DeliverySink): Ports {
   const transmit = ports.sms.transmit?.bind(ports.sms);
+  const transmitEmail = ports.email.transmit?.bind(ports.email);
   const copy = (channel: DeliveredMessage['channel'], to: string, msg: OutgoingCommon & { subject?: string }) =>
     sink({ channel, to, purpose: msg.purpose ?? 'communication', body: msg.body, ...(msg.subject ? { subject: msg.subject } : {}) });
   return {
@@ -48,6 +49,15 @@ export function withDelivery(ports: Ports, sink: DeliverySink): Ports {
         copy('email', mail.to, mail);
         return sent;
       },
+      ...(transmitEmail
+        ? {
+            transmit: async (mail, messageId) => {
+              const done = await transmitEmail(mail, messageId);
+              copy('email', mail.to, mail);
+              return done;
+            },
+          }
+        : {}),
     },
   };
 }

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db';
 import type { EmailPort, OutgoingEmail } from './email';
 import type { SentMessage } from './outbox';
+import type { Transmitted } from './sms';
 import { recordAndDeliver } from './deliver';
 
 export interface SmtpOptions {
@@ -35,6 +36,11 @@ export class SmtpEmail implements EmailPort {
       const info = await this.transport.sendMail({ from: this.opts.from, to: mail.to, subject: mail.subject, text: mail.body });
       return { providerRef: info.messageId ?? null };
     });
+  }
+
+  async transmit(mail: OutgoingEmail): Promise<Transmitted> {
+    const info = await this.transport.sendMail({ from: this.opts.from, to: mail.to, subject: mail.subject, text: mail.body });
+    return { provider: 'smtp', providerRef: info.messageId ?? null };
   }
 
   close(): void {

@@ -1,5 +1,5 @@
 import { decodeCursor, type MessageListQuery, type ListEnvelope } from '@loan/shared-contract';
-import { and, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { keysetAfter, keysetEnvelope, likeContains, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 
 const t = schema.messages;
@@ -16,10 +16,13 @@ export type MessageRecord = typeof t.$inferSelect & { clientName: string | null;
 /** A list row: the record with its created_at as the database's exact text (the keyset cursor's position). */
 export type MessageRow = MessageRecord & { position: string };
 
+/** The start of a business day (Africa/Lusaka) as a timestamp. */
+const dayStart = (d: string) => sql`(${d}::date::timestamp AT TIME ZONE 'Africa/Lusaka')`;
+
 /**
  * One page, newest first. Branch scope through the recipient client's branch (messages to
  * no client, e.g. staff e-mails, only for `can view all branches`). `search` matches the
- * recipient or the client's name; filters channel, status, purpose.
+ * recipient or the client's name; filters channel, status, purpose, business-date range.
  */
 export async function listPage(db: Db, scope: BranchScope, q: MessageListQuery): Promise<ListEnvelope<MessageRow>> {
   const where = and(
@@ -28,6 +31,8 @@ export async function listPage(db: Db, scope: BranchScope, q: MessageListQuery):
     q.channel ? eq(t.channel, q.channel) : undefined,
     q.status ? eq(t.status, q.status) : undefined,
     q.purpose ? eq(t.purpose, q.purpose) : undefined,
+    q.fromDate ? gte(t.createdAt, dayStart(q.fromDate)) : undefined,
+    q.toDate ? lt(t.createdAt, sql`${dayStart(q.toDate)} + interval '1 day'`) : undefined,
   );
   const cursor = q.cursor ? decodeCursor(q.cursor) : null;
   const rows = await db

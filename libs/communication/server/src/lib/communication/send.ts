@@ -1,8 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SendSms } from '@loan/shared-contract';
-import { conflict, queryRows, recordAudit, type AuditActor, type BranchScope, type Db, type Jobs, type Ports } from '@loan/shared-server';
+import type { Message, OutgoingMessage, SendSms } from '@loan/shared-contract';
+import {
+  conflict,
+  notFound,
+  queryRows,
+  recordAudit,
+  type AuditActor,
+  type BranchScope,
+  type Db,
+  type EmailPort,
+  type Jobs,
+  type Ports,
+  type Transmitted,
+} from '@loan/shared-server';
+import { recipientsSql, renderSql } from './audience';
 
 export const SMS_BATCH_JOB = 'communication.sms-batch';
 
@@ -18,31 +31,70 @@ export function sendOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SendOp
 }
 
 /**
- * Queues an SMS to each chosen client (or every client with a mobile, inside the user's
- * branch scope): one `queued` row per recipient with the placeholders filled, the audit
- * record and the batch job, in one transaction; answers at once.
+ * Queues a message (SMS or e-mail) to each recipient the audience names, inside the user's
+ * branch scope: one `queued` row per recipient with the placeholders filled by
+ * `render_message` (the preview's function), the audit record and the batch job, in one
+ * transaction; answers at once.
  */
-export async function queueSms(db: Db, jobs: Jobs, scope: BranchScope, actor: AuditActor, input: SendSms): Promise<{ batch_id: string; queued: number }> {
+export async function queueMessages(db: Db, jobs: Jobs, scope: BranchScope, actor: AuditActor, input: OutgoingMessage): Promise<{ batch_id: string; queued: number }> {
   const batchId = randomUUID();
-  const ids = input.all ? null : [...new Set(input.client_ids ?? [])];
-  const scopeSql = scope.all ? sql`true` : scope.branchId === null ? sql`false` : sql`c.branch_id = ${scope.branchId}`;
+  const subject = input.channel === 'email' ? input.subject : null;
   return db.transaction(async (tx) => {
     const [{ n }] = await queryRows<{ n: number }>(
       tx,
       sql`WITH ins AS (
-            INSERT INTO messages (channel, recipient, body, purpose, status, provider, client_id, created_by, batch_id)
-            SELECT 'sms', c.mobile, replace(${input.body}::text, '{name}', c.fullname), 'communication', 'queued', 'pending', c.id, ${actor.userId ?? null}, ${batchId}
-            FROM clients c
-            WHERE c.mobile <> '' AND ${scopeSql} ${ids ? sql`AND c.id = ANY(${`{${ids.join(',')}}`}::bigint[])` : sql``}
-            ORDER BY c.id
+            INSERT INTO messages (channel, recipient, subject, body, purpose, status, provider, client_id, created_by, batch_id)
+            SELECT ${input.channel}, r.recipient, ${subject === null ? sql`NULL` : renderSql(subject)}, ${renderSql(input.body)},
+                   'communication', 'queued', 'pending', r.client_id, ${actor.userId ?? null}, ${batchId}
+            FROM (${recipientsSql(input.channel, scope, input, [input.body, subject ?? ''])}) r
+            ORDER BY r.client_id
             RETURNING 1)
           SELECT count(*)::int AS n FROM ins`,
     );
-    if (Number(n) === 0) throw conflict('None of the chosen clients has a mobile number.');
-    await recordAudit(tx, actor, { action: 'send_sms', entity: 'message_batch', entityId: batchId, details: { recipients: Number(n), all: !!input.all } });
+    if (Number(n) === 0) {
+      throw conflict(input.channel === 'sms' ? 'None of the chosen clients has a mobile number.' : 'None of the chosen clients has an e-mail address.');
+    }
+    const audience = { all: !!input.all, clients: input.client_ids?.length ?? 0, branch_id: input.branch_id ?? null, loan_state: input.loan_state ?? null };
+    await recordAudit(tx, actor, { action: input.channel === 'sms' ? 'send_sms' : 'send_email', entity: 'message_batch', entityId: batchId, details: { recipients: Number(n), ...audience } });
     await jobs.send(SMS_BATCH_JOB, { batchId }, { db: tx, singletonKey: `${batchId}:0` });
     return { batch_id: batchId, queued: Number(n) };
   });
+}
+
+/** The SMS send (`POST /api/communication/sms`). */
+export const queueSms = (db: Db, jobs: Jobs, scope: BranchScope, actor: AuditActor, input: SendSms) =>
+  queueMessages(db, jobs, scope, actor, { channel: 'sms', ...input });
+
+interface ClaimedRow {
+  id: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  batch_id: string | null;
+}
+
+/** Hands one claimed row to its channel's port and records the outcome (only while it is still queued). */
+async function transmitRow(app: FastifyInstance, r: ClaimedRow): Promise<void> {
+  const db = app.db;
+  const id = Number(r.id);
+  const batchId = r.batch_id ?? undefined;
+  try {
+    let done: Transmitted;
+    if (r.channel === 'email') {
+      const port: EmailPort = app.ports.email;
+      if (!port.transmit) throw new Error('This e-mail provider cannot send recorded messages.');
+      done = await port.transmit({ to: r.recipient, subject: r.subject ?? '', body: r.body, purpose: 'communication', batchId }, id);
+    } else {
+      const port: Ports['sms'] = app.ports.sms;
+      if (!port.transmit) throw new Error('This SMS provider cannot send recorded messages.');
+      done = await port.transmit({ to: r.recipient, body: r.body, purpose: 'communication', batchId }, id);
+    }
+    await db.execute(sql`UPDATE messages SET status = 'sent', provider = ${done.provider}, provider_ref = ${done.providerRef}, updated_at = now() WHERE id = ${id} AND status = 'queued'`);
+  } catch (err) {
+    const error = String((err as Error).message ?? err).slice(0, 300);
+    await db.execute(sql`UPDATE messages SET status = 'failed', error = ${error}, updated_at = now() WHERE id = ${id} AND status = 'queued'`);
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -56,7 +108,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function runSmsBatch(app: FastifyInstance, batchId: string, opts: SendOptions, part: number): Promise<void> {
   const db = app.db;
-  const port: Ports['sms'] = app.ports.sms;
   await db.execute(sql`UPDATE messages SET status = 'failed', error = 'Interrupted while sending; not sent again.', updated_at = now()
                        WHERE batch_id = ${batchId} AND status = 'queued' AND sent_at IS NOT NULL`);
   const started = Date.now();
@@ -67,32 +118,60 @@ export async function runSmsBatch(app: FastifyInstance, batchId: string, opts: S
       return;
     }
     const tick = Date.now();
-    const rows = await queryRows<{ id: string; recipient: string; body: string; client_id: string | null }>(
+    const rows = await queryRows<ClaimedRow>(
       db,
       sql`UPDATE messages SET sent_at = now(), updated_at = now()
           WHERE id IN (SELECT id FROM messages WHERE batch_id = ${batchId} AND status = 'queued' AND sent_at IS NULL
                        ORDER BY id LIMIT ${opts.ratePerSecond} FOR UPDATE SKIP LOCKED)
-          RETURNING id, recipient, body, client_id`,
+          RETURNING id, channel, recipient, subject, body, batch_id`,
     );
     if (rows.length === 0) return;
-    for (const r of rows) {
-      const id = Number(r.id);
-      try {
-        if (!port.transmit) throw new Error('This SMS provider cannot send recorded messages.');
-        const done = await port.transmit({ to: r.recipient, body: r.body, purpose: 'communication', batchId }, id);
-        await db.execute(sql`UPDATE messages SET status = 'sent', provider = ${done.provider}, provider_ref = ${done.providerRef}, updated_at = now() WHERE id = ${id} AND status = 'queued'`);
-      } catch (err) {
-        const error = String((err as Error).message ?? err).slice(0, 300);
-        await db.execute(sql`UPDATE messages SET status = 'failed', error = ${error}, updated_at = now() WHERE id = ${id} AND status = 'queued'`);
-      }
-    }
+    for (const r of rows) await transmitRow(app, r);
     const rest = 1000 - (Date.now() - tick);
     if (rows.length === opts.ratePerSecond && rest > 0) await sleep(rest);
   }
 }
 
-/** Registers the batch job with the app's queue. */
+export const RETRY_JOB = 'communication.retry';
+
+/**
+ * A failed message back to the queue and a job that sends it once: nothing changes when it
+ * is not failed (a second click, another user), and a message of a send that is still
+ * running waits for it to finish (the batch's own job would otherwise meet it too).
+ * Answers whether it was queued again.
+ */
+export async function retryMessage(db: Db, jobs: Jobs, actor: AuditActor, id: number): Promise<{ id: number; status: Message['status']; retried: boolean }> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ status: Message['status']; busy: boolean }>(
+      tx,
+      sql`SELECT m.status, EXISTS (SELECT 1 FROM messages q WHERE m.batch_id IS NOT NULL AND q.batch_id = m.batch_id AND q.status = 'queued') AS busy
+            FROM messages m WHERE m.id = ${id} FOR UPDATE`,
+    );
+    if (!row) throw notFound('Message');
+    if (row.status !== 'failed') return { id, status: row.status, retried: false };
+    if (row.busy) throw conflict('This send is still running; retry its failed messages when it has finished.');
+    await tx.execute(sql`UPDATE messages SET status = 'queued', error = NULL, sent_at = NULL, provider = 'pending', updated_at = now() WHERE id = ${id}`);
+    await recordAudit(tx, actor, { action: 'retry_message', entity: 'message', entityId: String(id) });
+    await jobs.send(RETRY_JOB, { id }, { db: tx, singletonKey: `retry:${id}:${randomUUID()}` });
+    return { id, status: 'queued', retried: true };
+  });
+}
+
+/** The retry job: claims the one message (a run that stopped after claiming it fails it, never sends it twice) and sends it. */
+export async function runRetry(app: FastifyInstance, id: number): Promise<void> {
+  await app.db.execute(sql`UPDATE messages SET status = 'failed', error = 'Interrupted while sending; not sent again.', updated_at = now()
+                           WHERE id = ${id} AND status = 'queued' AND sent_at IS NOT NULL`);
+  const [row] = await queryRows<ClaimedRow>(
+    app.db,
+    sql`UPDATE messages SET sent_at = now(), updated_at = now() WHERE id = ${id} AND status = 'queued' AND sent_at IS NULL
+        RETURNING id, channel, recipient, subject, body, batch_id`,
+  );
+  if (row) await transmitRow(app, row);
+}
+
+/** Registers the batch and retry jobs with the app's queue. */
 export function registerSmsJobs(app: FastifyInstance, opts: SendOptions): void {
+  app.jobs.register<{ id: number }>(RETRY_JOB, (job) => runRetry(app, job.data.id), { expireInSeconds: 5 * 60 });
   app.jobs.register<{ batchId: string; part?: number }>(SMS_BATCH_JOB, (job) => runSmsBatch(app, job.data.batchId, opts, job.data.part ?? 0), {
     expireInSeconds: 15 * 60,
   });

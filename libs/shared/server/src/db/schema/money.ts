@@ -80,6 +80,8 @@ export const messages = pgTable('messages', {
   providerRef: text('provider_ref'),
   error: text('error'),
   batchId: text('batch_id'),
+  /** A message a job creates at most once (a reminder: loan, instalment, day); unique. */
+  dedupeKey: text('dedupe_key'),
   clientId: id('client_id'),
   applicationId: id('application_id'),
   createdBy: id('created_by'),
