@@ -12,6 +12,10 @@ import {
   type PayableList,
   type PayableLoan,
   type ReconcileResult,
+  type AutoRule,
+  type AutoRuleDryRun,
+  type AutoRuleList,
+  type DisbursementBranch,
 } from '@loan/shared-contract';
 
 /** One disbursement as the api answers it; `n` makes each one different (a day apart, newest is n = 40). */
@@ -127,6 +131,54 @@ export function paidAnswer(applicationId: number, replayed = false): DisburseSin
   };
 }
 
+export const branchOptions: DisbursementBranch[] = [
+  { id: 1, name: 'Lusaka' },
+  { id: 2, name: 'Ndola' },
+  { id: 3, name: 'Kitwe' },
+];
+
+/** One automatic rule; rule 1 paid two loans and skipped one in its last run, rule 2 was paused after provider failures. */
+export function makeAutoRule(n: number, overrides: Partial<AutoRule> = {}): AutoRule {
+  const at = new Date(Date.UTC(2026, 10, 20, 8, n)).toISOString();
+  return {
+    id: n,
+    name: n === 1 ? 'Small loans, Lusaka' : `Rule ${n}`,
+    kind: n === 1 ? 'application' : 'any',
+    branch_id: n === 1 ? 1 : null,
+    branch_name: n === 1 ? 'Lusaka' : null,
+    min_amount: '500.00',
+    max_amount: '5000.00',
+    daily_limit: n === 1 ? '20000.00' : null,
+    active: n !== 2,
+    paid_today: n === 1 ? '3500.75' : '0.00',
+    last_runs:
+      n === 1
+        ? [{ id: 11, rule_id: 1, paid: [{ disbursement_id: 71, application_id: 501, amount: '1500.25' }, { disbursement_id: 72, application_id: 502, amount: '2000.50' }], refused: [], skipped: [{ application_id: 503, reason: "Over the rule's daily limit" }], paused: false, created_at: at }]
+        : n === 2
+          ? [{ id: 12, rule_id: 2, paid: [], refused: [{ application_id: 510, reason: 'Recipient not reachable' }], skipped: [], paused: true, created_at: at }]
+          : [],
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+}
+
+export const autoRuleRows: AutoRule[] = [makeAutoRule(1), makeAutoRule(2), makeAutoRule(3)];
+
+export const dryRunAnswer: AutoRuleDryRun = {
+  pay: [
+    { application_id: 501, reference_code: 'LA-2026-000501', client_name: 'Payable Borrower 1', recipient: '0970000001', amount: '1000.25' },
+    { application_id: 502, reference_code: 'LA-2026-000502', client_name: 'Payable Borrower 2', recipient: '0970000002', amount: '2000.25' },
+  ],
+  skipped: [{ application_id: 503, reason: 'Over the global float' }],
+  total: '3000.50',
+};
+
+const ruleFromBody = (id: number, body: unknown): AutoRule => {
+  const b = (body ?? {}) as Record<string, string>;
+  return makeAutoRule(id, { name: b['name'] ?? 'Rule', kind: (b['kind'] as AutoRule['kind']) ?? 'any', last_runs: [], paid_today: '0.00' });
+};
+
 /**
  * The endpoints' MSW handlers in their named variants (ok, empty, invalid, forbidden, error,
  * slow), on relative paths: `server.use(disbursementsVariants.list.error)`.
@@ -170,6 +222,28 @@ export const disbursementsVariants = {
     ok: ({ body }) => ({ reconciled: ((body as { ids?: number[] })?.ids ?? []).length, skipped: 0 }) satisfies ReconcileResult,
     empty: { reconciled: 0, skipped: 0 } satisfies ReconcileResult,
     fieldErrors: { ids: ['Choose at least one.'] },
+  }),
+  branches: endpointVariants('GET', DISBURSEMENTS_PATHS.branches, { ok: branchOptions, empty: [] }),
+  autoRules: endpointVariants('GET', DISBURSEMENTS_PATHS.autoRules, {
+    ok: { items: autoRuleRows } satisfies AutoRuleList,
+    empty: { items: [] } satisfies AutoRuleList,
+  }),
+  addAutoRule: endpointVariants('POST', DISBURSEMENTS_PATHS.autoRules, {
+    ok: ({ body }) => ruleFromBody(9, body),
+    empty: makeAutoRule(9, { last_runs: [] }),
+    fieldErrors: { name: ['A rule with this name exists already.'] },
+  }),
+  editAutoRule: endpointVariants('PUT', DISBURSEMENTS_PATHS.autoRule, {
+    ok: ({ body }) => ruleFromBody(1, body),
+    empty: makeAutoRule(1, { last_runs: [] }),
+    fieldErrors: { max_amount: ['Must be at least the smallest amount.'] },
+  }),
+  deleteAutoRule: endpointVariants('DELETE', DISBURSEMENTS_PATHS.autoRule, { ok: null, empty: null }),
+  pauseAutoRule: endpointVariants('POST', DISBURSEMENTS_PATHS.autoRulePause, { ok: makeAutoRule(1, { active: false }), empty: makeAutoRule(1, { active: false }) }),
+  resumeAutoRule: endpointVariants('POST', DISBURSEMENTS_PATHS.autoRuleResume, { ok: makeAutoRule(2, { active: true }), empty: makeAutoRule(2, { active: true }) }),
+  dryRunAutoRule: endpointVariants('POST', DISBURSEMENTS_PATHS.autoRuleDryRun, {
+    ok: dryRunAnswer,
+    empty: { pay: [], skipped: [], total: '0.00' } satisfies AutoRuleDryRun,
   }),
 };
 
