@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
   blankAsAbsent,
+  businessDateField,
   businessDateSchema,
   idListSchema,
   idSchema,
   listEnvelope,
   listPageParams,
+  moneyField,
   moneySchema,
   searchParamSchema,
   textField,
@@ -275,3 +277,41 @@ export type AutoRuleRunList = z.output<typeof autoRuleRunListSchema>;
 /** The branches for the disbursement screens' filters and the rule form (id and name). */
 export const disbursementBranchListSchema = z.array(z.object({ id: z.number().int().positive(), name: z.string() }).strict());
 export type DisbursementBranch = z.output<typeof disbursementBranchListSchema>[number];
+
+/* ---- Statement reconciliation (NOTES.md: import the provider's statement, match on provider reference, amount and date) ---- */
+
+/** The statement's columns the screen reads (case-insensitive; other columns are ignored). */
+export const STATEMENT_COLUMNS = { reference: ['provider_reference', 'reference', 'financial_transaction_id', 'transaction_id'], amount: ['amount'], date: ['date', 'transaction_date', 'value_date'] } as const;
+export const STATEMENT_MAX_LINES = 5000;
+
+/** One statement line as read from the CSV (`line` counts data rows from 1). */
+export const statementLineSchema = z
+  .object({
+    line: z.number().int().positive(),
+    reference: textField({ min: 1, max: 100, messages: { required: 'The provider reference is missing.' } }),
+    amount: moneyField({ min: 1n, messages: { required: 'The amount is missing.' } }),
+    date: businessDateField(),
+  })
+  .strict();
+export const statementBodySchema = z
+  .object({ lines: z.array(statementLineSchema, { error: 'Must be a list of lines.' }).min(1, 'The statement has no lines.').max(STATEMENT_MAX_LINES, `At most ${STATEMENT_MAX_LINES} lines at once.`) })
+  .strict();
+export type StatementBody = z.input<typeof statementBodySchema>;
+
+const statementLineOut = z.object({ line: z.number().int().positive(), reference: z.string(), amount: moneySchema, date: z.string() }).strict();
+
+export const statementMatchSchema = z
+  .object({
+    /** Lines whose reference, amount and date match a successful disbursement. */
+    matched: z.array(statementLineOut.extend({ disbursement_id: z.number().int().positive(), recipient: z.string(), already_reconciled: z.boolean() }).strict()),
+    /** Lines with no disbursement to match, and why. */
+    unmatched_lines: z.array(statementLineOut.extend({ reason: z.string(), disbursement_id: z.number().int().positive().nullable() }).strict()),
+    /** Successful, not reconciled disbursements of the statement's dates that no line matches. */
+    unmatched_disbursements: z.array(
+      z.object({ id: z.number().int().positive(), provider_ref: z.string().nullable(), amount: moneySchema, date: z.string(), recipient: z.string(), reference_code: z.string().nullable() }).strict(),
+    ),
+    from: z.string(),
+    to: z.string(),
+  })
+  .strict();
+export type StatementMatch = z.output<typeof statementMatchSchema>;

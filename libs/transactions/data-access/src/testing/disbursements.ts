@@ -56,6 +56,7 @@ export function answerDisbursementsList(rows: readonly Disbursement[], query: Re
     .filter((r) => !query['status'] || r.status === query['status'])
     .filter((r) => !query['mode'] || r.mode === query['mode'])
     .filter((r) => !query['reconciled'] || String(r.reconciled) === query['reconciled'])
+    .filter((r) => !query['branch_id'] || String(r.branch_id) === query['branch_id'])
     .filter((r) => !search || r.recipient.toLowerCase().includes(search) || (r.provider_ref ?? '').toLowerCase().includes(search))
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const items = all.slice((page - 1) * pageSize, page * pageSize);

@@ -4,12 +4,13 @@ import { eq } from 'drizzle-orm';
 import { runRule } from './disbursements/auto';
 import { disbursementRoutes, registerCallback } from './disbursements/routes';
 import { autoRuleRoutes } from './disbursements/rules';
+import { statementRoutes } from './disbursements/statement';
 import { repaymentRoutes } from './repayments/routes';
 import { settlePending } from './disbursements/disburse';
 
 /** The transactions domain's api: the routes of each part (disbursements, repayments), one plugin. */
 export const transactionsServer: FastifyPluginAsync = async (app) => {
-  registerRoutes(app, [...disbursementRoutes, ...autoRuleRoutes, ...repaymentRoutes]);
+  registerRoutes(app, [...disbursementRoutes, ...autoRuleRoutes, ...statementRoutes, ...repaymentRoutes]);
   await registerCallback(app);
   // Auto disbursement: every minute, once across every api instance (pg-boss schedule), each
   // active rule pays what it may (daily limit, global float DISBURSE_FLOAT_LIMIT); a loan is paid
