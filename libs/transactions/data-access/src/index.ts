@@ -12,6 +12,8 @@ export {
   useReconcileDisbursementsMutation,
   useDeleteDisbursementMutation,
   useGetDisbursementBranchesQuery,
+  useMatchStatementMutation,
+  useConfirmStatementMutation,
   useGetAutoRulesQuery,
   useSaveAutoRuleMutation,
   useDeleteAutoRuleMutation,

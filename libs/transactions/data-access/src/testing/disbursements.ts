@@ -16,6 +16,7 @@ import {
   type AutoRuleDryRun,
   type AutoRuleList,
   type DisbursementBranch,
+  type StatementMatch,
 } from '@loan/shared-contract';
 
 /** One disbursement as the api answers it; `n` makes each one different (a day apart, newest is n = 40). */
@@ -132,6 +133,18 @@ export function paidAnswer(applicationId: number, replayed = false): DisburseSin
   };
 }
 
+/** A statement's match: two lines matched (one already reconciled), one line whose amount differs, one disbursement not in the statement. */
+export const statementMatchAnswer: StatementMatch = {
+  matched: [
+    { line: 1, reference: 'SBX-000001', amount: '1250.50', date: '2026-11-20', disbursement_id: 1, recipient: '0900000001', already_reconciled: false },
+    { line: 2, reference: 'SBX-000003', amount: '1750.50', date: '2026-11-20', disbursement_id: 3, recipient: '0900000003', already_reconciled: true },
+  ],
+  unmatched_lines: [{ line: 3, reference: 'SBX-000002', amount: '9.99', date: '2026-11-20', reason: 'The amount differs: 1500.50 was paid.', disbursement_id: 2 }],
+  unmatched_disbursements: [{ id: 4, provider_ref: 'SBX-000004', amount: '2000.50', date: '2026-11-20', recipient: '0900000004', reference_code: 'LA-2026-000104' }],
+  from: '2026-11-20',
+  to: '2026-11-20',
+};
+
 export const branchOptions: DisbursementBranch[] = [
   { id: 1, name: 'Lusaka' },
   { id: 2, name: 'Ndola' },
@@ -223,6 +236,15 @@ export const disbursementsVariants = {
     ok: ({ body }) => ({ reconciled: ((body as { ids?: number[] })?.ids ?? []).length, skipped: 0 }) satisfies ReconcileResult,
     empty: { reconciled: 0, skipped: 0 } satisfies ReconcileResult,
     fieldErrors: { ids: ['Choose at least one.'] },
+  }),
+  statementMatch: endpointVariants('POST', DISBURSEMENTS_PATHS.statementMatch, {
+    ok: statementMatchAnswer,
+    empty: { matched: [], unmatched_lines: [], unmatched_disbursements: [], from: '2026-11-20', to: '2026-11-20' } satisfies StatementMatch,
+    fieldErrors: { 'lines.2.amount': ['Enter an amount such as 12500.00, with at most two decimals.'] },
+  }),
+  statementConfirm: endpointVariants('POST', DISBURSEMENTS_PATHS.statementConfirm, {
+    ok: { reconciled: 1, skipped: 1 } satisfies ReconcileResult,
+    empty: { reconciled: 0, skipped: 0 } satisfies ReconcileResult,
   }),
   branches: endpointVariants('GET', DISBURSEMENTS_PATHS.branches, { ok: branchOptions, empty: [] }),
   autoRules: endpointVariants('GET', DISBURSEMENTS_PATHS.autoRules, {

@@ -14,6 +14,8 @@ import {
   type AutoRuleDryRun,
   type AutoRuleList,
   type DisbursementBranch,
+  type StatementBody,
+  type StatementMatch,
 } from '@loan/shared-contract';
 
 /** The list's filters, as the URL holds them (blank = no filter). */
@@ -144,6 +146,23 @@ export const disbursementsApi = api.injectEndpoints({
       invalidatesTags: (_res, err) => (err ? [] : changed),
       extraOptions: { toast: { success: (_d, id) => `Disbursement #${String(id)} deleted.`, error: true } },
     }),
+    /** Matching reads only: a mutation so each chosen file asks once (no cache by body). Field errors are the screen's to show. */
+    matchStatement: b.mutation<StatementMatch, StatementBody>({
+      query: (body) => ({ url: DISBURSEMENTS_PATHS.statementMatch, method: 'POST', body }),
+    }),
+    confirmStatement: b.mutation<ReconcileResult, StatementBody>({
+      query: (body) => ({ url: DISBURSEMENTS_PATHS.statementConfirm, method: 'POST', body }),
+      invalidatesTags: (_res, err) => (err ? [] : [{ type: 'Disbursement' as const }, ...changed]),
+      extraOptions: {
+        toast: {
+          success: (data) => {
+            const r = data as ReconcileResult;
+            return `${r.reconciled} reconciled from the statement${r.skipped ? `, ${r.skipped} already reconciled` : ''}.`;
+          },
+          error: true,
+        },
+      },
+    }),
     getDisbursementBranches: b.query<DisbursementBranch[], void>({
       query: () => DISBURSEMENTS_PATHS.branches,
       keepUnusedDataFor: 600,
@@ -177,6 +196,8 @@ export const disbursementsApi = api.injectEndpoints({
 
 export const {
   useGetDisbursementBranchesQuery,
+  useMatchStatementMutation,
+  useConfirmStatementMutation,
   useGetAutoRulesQuery,
   useSaveAutoRuleMutation,
   useDeleteAutoRuleMutation,

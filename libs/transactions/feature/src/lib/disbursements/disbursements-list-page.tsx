@@ -1,14 +1,16 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { DISBURSEMENT_MODES, DISBURSEMENT_STATUSES, DISBURSEMENTS_PATHS, P } from '@loan/shared-contract';
 import { downloadUrl } from '@loan/shared-data-access-api';
 import { usePermissions } from '@loan/shared-permissions';
 import { SCREENS } from '@loan/shared-screens';
 import { disbursementFilterParams, useGetDisbursementBranchesQuery, useGetDisbursementsQuery, useReconcileDisbursementsMutation } from '@loan/transactions-data-access';
-import { ListScreen, Money, PageSection, SectionTitleBar, useListParams, type BulkAction, type FilterField } from '@loan/shared-ui';
+import { Button, ListScreen, Money, PageSection, SectionTitleBar, useListParams, type BulkAction, type FilterField } from '@loan/shared-ui';
 import type { Disbursement } from '@loan/shared-contract';
 import { disbursementColumns, MODE_LABELS, STATUS_LABELS } from './disbursements-columns';
 
 const SCREEN = SCREENS.disbursements;
+// The statement dialog (and papaparse) load when opened.
+const StatementReconcile = lazy(() => import('./statement-reconcile'));
 const FILTERS = ['status', 'mode', 'fromDate', 'toDate', 'branch_id', 'reconciled'] as const;
 
 const FILTER_FIELDS: readonly FilterField<Exclude<(typeof FILTERS)[number], 'branch_id'>>[] = [
@@ -36,6 +38,7 @@ export function DisbursementsListPage() {
   const filters = { search: params.search, ...params.filters };
   const query = useGetDisbursementsQuery({ page: params.page, pageSize: params.pageSize, ...filters });
   const totals = query.data?.totals;
+  const [statementOpen, setStatementOpen] = useState(false);
   const branches = useGetDisbursementBranchesQuery();
   // The branch filter's options come from the api; the filter is in the URL like the others.
   const filterFields = useMemo<readonly FilterField<(typeof FILTERS)[number]>[]>(
@@ -66,7 +69,21 @@ export function DisbursementsListPage() {
 
   return (
     <PageSection>
-      <SectionTitleBar title={SCREEN.title} />
+      <SectionTitleBar
+        title={SCREEN.title}
+        actions={
+          can(P.reconcileDisbursements) ? (
+            <Button variant="secondary" onClick={() => setStatementOpen(true)}>
+              Reconcile with a statement
+            </Button>
+          ) : undefined
+        }
+      />
+      {statementOpen && (
+        <Suspense fallback={null}>
+          <StatementReconcile onClose={() => setStatementOpen(false)} />
+        </Suspense>
+      )}
       <ListScreen
         caption={SCREEN.title}
         columns={disbursementColumns}
