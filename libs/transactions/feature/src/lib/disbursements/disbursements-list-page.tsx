@@ -74,7 +74,7 @@ export function DisbursementsListPage() {
         actions={
           can(P.reconcileDisbursements) ? (
             <Button variant="secondary" onClick={() => setStatementOpen(true)}>
-              Reconcile with a statement
+              Import statement
             </Button>
           ) : undefined
         }

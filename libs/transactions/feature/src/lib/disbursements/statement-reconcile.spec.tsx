@@ -19,7 +19,7 @@ const SENT = [
 async function openDialog(permissions = [P.viewTransactionModule, P.viewAllDisbursements, P.reconcileDisbursements]) {
   renderScreen(<DisbursementsListPage />, { permissions, route: '/transactions/disbursements' });
   await screen.findByRole('table', { name: 'Disbursements' });
-  await userEvent.click(screen.getByRole('button', { name: 'Reconcile with a statement' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Import statement' }));
   return screen.findByRole('dialog', { name: 'Reconcile with a statement' });
 }
 
@@ -68,5 +68,5 @@ it('says what is missing from a file without the needed columns, without asking 
 it('offers the statement only with the reconcile permission', async () => {
   renderScreen(<DisbursementsListPage />, { permissions: [P.viewTransactionModule, P.viewAllDisbursements], route: '/transactions/disbursements' });
   await screen.findByRole('table', { name: 'Disbursements' });
-  expect(screen.queryByRole('button', { name: 'Reconcile with a statement' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Import statement' })).not.toBeInTheDocument();
 });
