@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerRoutes, schema } from '@loan/shared-server';
 import { eq } from 'drizzle-orm';
-import { runRule } from './disbursements/auto';
+import { AUTO_DISBURSE_JOB, runRule } from './disbursements/auto';
 import { disbursementRoutes, registerCallback } from './disbursements/routes';
 import { autoRuleRoutes } from './disbursements/rules';
 import { statementRoutes } from './disbursements/statement';
@@ -25,7 +25,7 @@ export const transactionsServer: FastifyPluginAsync = async (app) => {
   );
 };
 
-export const AUTO_DISBURSE_JOB = 'auto-disburse';
+export { AUTO_DISBURSE_JOB };
 
 /**
  * Asks the provider every `intervalMs` about the disbursements still pending (the status poll

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DISBURSEMENTS_PATHS, P } from '@loan/shared-contract';
 import { buildServer, openDatabase, queryRows, SandboxMobileMoney, schema, type Database, type Db } from '@loan/shared-server';
-import { createTestApp, testDatabaseUrl, testDriver, type TestApp } from '@loan/shared-server/testing';
+import { createTestApp, loginWithPermissions, testDatabaseUrl, testDriver, type TestApp } from '@loan/shared-server/testing';
 import { AUTO_DISBURSE_JOB, transactionsServer } from '../../index';
 
 /*
@@ -94,3 +95,19 @@ it('two job workers running auto-disburse at the same time pay each loan once', 
   // 12 loans of 101.50 .. 112.50: 1284.00 exactly.
   expect(total.s).toBe('1284.00');
 }, 120_000);
+
+it('a rule added through the api pays a matching signed loan within seconds (a run is queued at once, not at the next minute)', async () => {
+  const loan = await payableLoan(a.db, 99, '7777.77');
+  const headers = await loginWithPermissions(a.app, [P.viewTransactionModule, P.viewAutoDisburse, P.addAutoDisburse]);
+  const res = await a.app.inject({
+    method: 'POST',
+    url: DISBURSEMENTS_PATHS.autoRules,
+    headers,
+    payload: { name: 'Right away', kind: 'any', branch_id: '', min_amount: '7777.77', max_amount: '7777.77', daily_limit: '' },
+  });
+  expect(res.statusCode).toBe(201);
+  await until(async () => {
+    const [r] = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM disbursements WHERE application_id = ${loan}`);
+    return r.n === 1;
+  }, 10_000);
+}, 60_000);

@@ -6,6 +6,9 @@ import type { PayableRow } from './repository';
 
 type Rule = typeof schema.autoDisburseRules.$inferSelect;
 
+/** The pg-boss queue of automatic disbursement (every minute, and at once when a rule is added, edited or resumed). */
+export const AUTO_DISBURSE_JOB = 'auto-disburse';
+
 /** A rule pauses itself after this many provider failures in a row (NOTES.md). */
 export const FAILURES_TO_PAUSE = 3;
 

@@ -16,8 +16,9 @@ import {
   type AutoRuleDryRun,
   type AutoRuleRun,
 } from '@loan/shared-contract';
+import type { FastifyInstance } from 'fastify';
 import { auditChanges, defineRoute, invalid, notFound, queryRows, recordAudit, schema, type AuditActor, type Db } from '@loan/shared-server';
-import { lusakaDayStart, planRule } from './auto';
+import { AUTO_DISBURSE_JOB, lusakaDayStart, planRule } from './auto';
 
 type RuleRow = typeof schema.autoDisburseRules.$inferSelect;
 const rules = schema.autoDisburseRules;
@@ -191,6 +192,16 @@ export async function runsOfRule(db: Db, id: number): Promise<AutoRuleRun[]> {
 
 const floatLimit = () => process.env['DISBURSE_FLOAT_LIMIT'] || null;
 
+/**
+ * A rule added, edited or resumed runs now rather than at the next minute: one auto-disburse
+ * job is queued (on whichever instance takes it; paying stays once-only). Without a running
+ * queue (JOBS=off) the schedule of another instance runs it.
+ */
+function runSoon(app: FastifyInstance, rule: AutoRule): void {
+  if (!rule.active || app.jobs.state !== 'running') return;
+  app.jobs.send(AUTO_DISBURSE_JOB, {}).catch((err: unknown) => app.log.warn({ err }, 'auto-disburse: could not queue a run'));
+}
+
 /** The auto screen's routes: each with its permission (spec §6: view, add, edit, delete auto disburse). */
 export const autoRuleRoutes = [
   defineRoute({
@@ -206,8 +217,9 @@ export const autoRuleRoutes = [
     auth: P.addAutoDisburse,
     body: autoRuleBodySchema,
     response: autoRuleSchema,
-    handler: async ({ db, auditActor, body, reply }) => {
+    handler: async ({ db, auditActor, body, reply, req }) => {
       const created = await createRule(db, auditActor, body);
+      runSoon(req.server, created);
       reply.code(201);
       return created;
     },
@@ -219,7 +231,11 @@ export const autoRuleRoutes = [
     params: idParamsSchema,
     body: autoRuleBodySchema,
     response: autoRuleSchema,
-    handler: ({ db, auditActor, params, body }) => updateRule(db, auditActor, params.id, body),
+    handler: async ({ db, auditActor, params, body, req }) => {
+      const updated = await updateRule(db, auditActor, params.id, body);
+      runSoon(req.server, updated);
+      return updated;
+    },
   }),
   defineRoute({
     method: 'DELETE',
@@ -246,7 +262,11 @@ export const autoRuleRoutes = [
     auth: P.editAutoDisburse,
     params: idParamsSchema,
     response: autoRuleSchema,
-    handler: ({ db, auditActor, params }) => setActive(db, auditActor, params.id, true),
+    handler: async ({ db, auditActor, params, req }) => {
+      const resumed = await setActive(db, auditActor, params.id, true);
+      runSoon(req.server, resumed);
+      return resumed;
+    },
   }),
   defineRoute({
     method: 'POST',
