@@ -99,6 +99,7 @@ it('two job workers running auto-disburse at the same time pay each loan once', 
 it('a rule added through the api pays a matching signed loan within seconds (a run is queued at once, not at the next minute)', async () => {
   const loan = await payableLoan(a.db, 99, '7777.77');
   const headers = await loginWithPermissions(a.app, [P.viewTransactionModule, P.viewAutoDisburse, P.addAutoDisburse]);
+  const [{ t0 }] = await queryRows<{ t0: string }>(a.db, sql`SELECT now()::text AS t0`);
   const res = await a.app.inject({
     method: 'POST',
     url: DISBURSEMENTS_PATHS.autoRules,
@@ -106,8 +107,13 @@ it('a rule added through the api pays a matching signed loan within seconds (a r
     payload: { name: 'Right away', kind: 'any', branch_id: '', min_amount: '7777.77', max_amount: '7777.77', daily_limit: '' },
   });
   expect(res.statusCode).toBe(201);
+  // A run is queued as the rule is added (the schedule's next one is up to a minute away).
+  await until(async () => {
+    const [r] = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${AUTO_DISBURSE_JOB} AND created_on >= ${t0}::timestamptz`);
+    return r.n >= 1;
+  }, 3_000);
   await until(async () => {
     const [r] = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM disbursements WHERE application_id = ${loan}`);
     return r.n === 1;
-  }, 10_000);
+  }, 45_000);
 }, 60_000);
