@@ -240,23 +240,29 @@ export type AutoRuleList = z.output<typeof autoRuleListSchema>;
 const ruleAmount = (label: string) =>
   typedMoneyField({ min: 1n, messages: { required: `Enter the ${label}.`, invalid: 'Enter an amount such as 12500.00, with at most two decimals.' } });
 
-/** Add or edit a rule: the form's fields (strings as typed) and the server's check (422 naming the field). */
-export const autoRuleBodySchema = z
-  .object({
-    name: textField({ min: 3, max: 80, messages: { required: 'Enter a name for the rule.', tooShort: 'At least 3 characters.', tooLong: 'At most 80 characters.' } }),
-    kind: z.enum(AUTO_RULE_KINDS, { message: 'Choose application, top-up or any.' }),
-    /** Blank = all branches. */
-    branch_id: z.union([z.literal(''), z.null(), idSchema]).transform((v) => (v === '' || v === null ? null : v)),
-    min_amount: typedMoneyField({ messages: { required: 'Enter the smallest amount (0 for none).' } }),
-    max_amount: ruleAmount('largest amount'),
-    /** Blank = no daily limit (the global float still applies). */
-    daily_limit: z.union([z.literal(''), z.null(), ruleAmount('daily limit')]).transform((v) => (v === '' || v === null ? null : v)),
-  })
-  .strict()
-  .superRefine((v, ctx) => {
-    if (typeof v.min_amount === 'string' && typeof v.max_amount === 'string' && toNgwee(v.min_amount) > toNgwee(v.max_amount))
-      ctx.addIssue({ code: 'custom', path: ['max_amount'], message: 'Must be at least the smallest amount.' });
-  });
+/** The rule's fields; `branch` reads the branch (null = all branches). */
+const ruleBody = <B extends z.ZodType<number | null, unknown>>(branch: B) =>
+  z
+    .object({
+      name: textField({ min: 3, max: 80, messages: { required: 'Enter a name for the rule.', tooShort: 'At least 3 characters.', tooLong: 'At most 80 characters.' } }),
+      kind: z.enum(AUTO_RULE_KINDS, { message: 'Choose application, top-up or any.' }),
+      branch_id: branch,
+      min_amount: typedMoneyField({ messages: { required: 'Enter the smallest amount (0 for none).' } }),
+      max_amount: ruleAmount('largest amount'),
+      /** Blank = no daily limit (the global float still applies). */
+      daily_limit: z.union([z.literal(''), z.null(), ruleAmount('daily limit')]).transform((v) => (v === '' || v === null ? null : v)),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      if (typeof v.min_amount === 'string' && typeof v.max_amount === 'string' && toNgwee(v.min_amount) > toNgwee(v.max_amount))
+        ctx.addIssue({ code: 'custom', path: ['max_amount'], message: 'Must be at least the smallest amount.' });
+    });
+
+/** Add or edit a rule (the server's check: 422 naming the field). `branch_id` null = all branches; ids are strict ('' is refused). */
+export const autoRuleBodySchema = ruleBody(z.union([z.null(), idSchema], { error: 'Must be an id: a whole number from 1.' }));
+/** The form's reading of the same fields: its branch select's '' (All branches) is null. */
+export const autoRuleFormSchema = ruleBody(z.union([z.literal(''), idSchema]).transform((v) => (v === '' ? null : v)));
+export type AutoRuleFormInput = z.input<typeof autoRuleFormSchema>;
 export type AutoRuleBodyInput = z.input<typeof autoRuleBodySchema>;
 export type AutoRuleBody = z.output<typeof autoRuleBodySchema>;
 

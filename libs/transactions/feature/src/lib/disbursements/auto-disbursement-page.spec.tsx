@@ -129,3 +129,13 @@ it('shows what a dry run would pay now, with the total and the skipped ones', as
   expect(within(table).getAllByRole('row')).toHaveLength(3);
   expect(within(dialog).getByText('Loan #503: Over the global float')).toBeInTheDocument();
 });
+
+it('sends "All branches" as null (ids are strict: no empty string)', async () => {
+  server.use(disbursementsVariants.editAutoRule.ok);
+  open();
+  await userEvent.click(within(await card('Rule 3')).getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByLabelText('Branch')).toHaveValue('');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+  await waitFor(() => expect(lastRequest(DISBURSEMENTS_PATHS.autoRule.replace(':id', '3'), 'PUT')?.body).toMatchObject({ branch_id: null, daily_limit: null }));
+});

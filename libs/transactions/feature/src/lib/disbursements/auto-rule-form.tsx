@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTO_RULE_KINDS, autoRuleBodySchema, type AutoRule, type AutoRuleBody, type AutoRuleBodyInput } from '@loan/shared-contract';
+import { AUTO_RULE_KINDS, autoRuleFormSchema, type AutoRule, type AutoRuleBody, type AutoRuleFormInput } from '@loan/shared-contract';
 import { applyServerErrors } from '@loan/shared-data-access-api';
 import { useGetDisbursementBranchesQuery, useSaveAutoRuleMutation } from '@loan/transactions-data-access';
 import { Button, Modal, SelectField, SubmitButton, TextField } from '@loan/shared-ui';
@@ -25,8 +25,8 @@ export function AutoRuleForm({ editing, onClose }: AutoRuleFormProps) {
   const [save] = useSaveAutoRuleMutation();
   const branches = useGetDisbursementBranchesQuery();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<AutoRuleBodyInput, unknown, AutoRuleBody>({
-    resolver: zodResolver(autoRuleBodySchema),
+  const form = useForm<AutoRuleFormInput, unknown, AutoRuleBody>({
+    resolver: zodResolver(autoRuleFormSchema),
     defaultValues: {
       name: editing?.name ?? '',
       kind: editing?.kind ?? 'application',

@@ -104,7 +104,7 @@ it('a rule added through the api pays a matching signed loan within seconds (a r
     method: 'POST',
     url: DISBURSEMENTS_PATHS.autoRules,
     headers,
-    payload: { name: 'Right away', kind: 'any', branch_id: '', min_amount: '7777.77', max_amount: '7777.77', daily_limit: '' },
+    payload: { name: 'Right away', kind: 'any', branch_id: null, min_amount: '7777.77', max_amount: '7777.77', daily_limit: '' },
   });
   expect(res.statusCode).toBe(201);
   // A run is queued as the rule is added (the schedule's next one is up to a minute away).

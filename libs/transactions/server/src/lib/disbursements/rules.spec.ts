@@ -12,7 +12,7 @@ let branchId: number;
 let seq = 0;
 
 const url = (path: string, id: number | string) => path.replace(':id', String(id));
-const body = (over: Record<string, unknown> = {}) => ({ name: 'Small loans', kind: 'any', branch_id: '', min_amount: '100', max_amount: '5,000.50', daily_limit: '', ...over });
+const body = (over: Record<string, unknown> = {}) => ({ name: 'Small loans', kind: 'any', branch_id: null, min_amount: '100', max_amount: '5,000.50', daily_limit: '', ...over });
 
 async function payableLoan(amount: string, mobile?: string): Promise<number> {
   seq++;
@@ -69,6 +69,10 @@ describe(`POST ${DISBURSEMENTS_PATHS.autoRules}`, () => {
     const branch = await t.app.inject({ method: 'POST', url: DISBURSEMENTS_PATHS.autoRules, headers: all, payload: body({ branch_id: 999999 }) });
     expect(branch.statusCode).toBe(422);
     expect(Object.keys(branch.json().errors)).toEqual(['branch_id']);
+    // Ids are strict: '' is not "all branches" (null is).
+    const blank = await t.app.inject({ method: 'POST', url: DISBURSEMENTS_PATHS.autoRules, headers: all, payload: body({ branch_id: '' }) });
+    expect(blank.statusCode).toBe(422);
+    expect(Object.keys(blank.json().errors)).toEqual(['branch_id']);
     const malformed = await t.app.inject({ method: 'POST', url: DISBURSEMENTS_PATHS.autoRules, headers: { ...all, 'content-type': 'application/json' }, payload: '{"name":' });
     expect(malformed.statusCode).toBeLessThan(500);
     expect((await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM auto_disburse_rules`))[0].n).toBe(before);
