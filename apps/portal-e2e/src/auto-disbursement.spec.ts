@@ -28,6 +28,8 @@ async function shots(page: Page, name: string) {
     await page.setViewportSize({ width, height });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
+      // The shell's menu and colours animate after a resize or a scheme change: let them settle.
+      await page.waitForTimeout(700);
       await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
     }
   }
