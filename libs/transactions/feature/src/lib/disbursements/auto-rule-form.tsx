@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTO_RULE_KINDS, autoRuleFormSchema, type AutoRule, type AutoRuleBody, type AutoRuleFormInput } from '@loan/shared-contract';
 import { applyServerErrors } from '@loan/shared-data-access-api';
@@ -77,7 +77,7 @@ export function AutoRuleForm({ editing, onClose }: AutoRuleFormProps) {
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <SubmitButton control={form.control}>{editing ? 'Save changes' : 'Add rule'}</SubmitButton>
+          <SubmitButton control={form.control as unknown as Control<AutoRuleFormInput>}>{editing ? 'Save changes' : 'Add rule'}</SubmitButton>
         </div>
       </form>
     </Modal>
