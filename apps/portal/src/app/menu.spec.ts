@@ -35,6 +35,7 @@ describe('the menu of the registry as it is today', () => {
     const transactions = [
       'Transactions > Disbursements > View All /transactions/disbursements',
       'Transactions > Disbursements > Instant /transactions/disbursements/instant',
+      'Transactions > Disbursements > Auto /transactions/disbursements/auto',
       'Transactions > Repayments > Add /transactions/repayments?add=1',
     ];
     const communication = ['Communication /communication'];

@@ -39,6 +39,7 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/loans/topup/:id',
     '/transactions/disbursements',
     '/transactions/disbursements/instant',
+    '/transactions/disbursements/auto',
     '/transactions/disbursements/:id',
     '/transactions/repayments',
     '/communication',

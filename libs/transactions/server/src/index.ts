@@ -1,2 +1,2 @@
-export { transactionsServer, startDisbursementPoller } from './lib/transactions-server';
+export { transactionsServer, startDisbursementPoller, AUTO_DISBURSE_JOB } from './lib/transactions-server';
 export { settlePending } from './lib/disbursements/disburse';

@@ -50,6 +50,7 @@ export const disbursementStats: DisbursementStats = {
   reconciledCount: 6,
   unreconciledCount: 4,
   today: { count: 1, amount: '5000.00' },
+  thisMonth: { count: 4, amount: '21000.50' },
 };
 
 /** Every request the handlers saw, as 'path?query'. */

@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { P, type PermissionName } from '@loan/shared-contract';
+import { DASHBOARD_PATHS, P, type PermissionName } from '@loan/shared-contract';
 import { renderWithProviders } from '@loan/shared-data-access-api/testing';
 import { permissionsReducer, roleLoaded } from '@loan/shared-permissions';
 import { sessionReducer } from '@loan/shared-session';
@@ -42,4 +42,19 @@ it('waits for the role before deciding', async () => {
   expect(screen.getByRole('status', { name: 'Loading your permissions' })).toBeInTheDocument();
   expect(screen.queryByText('No dashboard for your role')).not.toBeInTheDocument();
   expect(requests).toEqual([]);
+});
+
+it('shows the disbursements card, with this month, only to users holding the transactions permission', async () => {
+  const { unmount } = renderAs([P.viewDashboard]);
+  expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+  await waitFor(() => expect(requests.length).toBeGreaterThan(0));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(requests).not.toContain(DASHBOARD_PATHS.disbursementStats);
+  expect(screen.queryByLabelText('Disbursement statistics')).not.toBeInTheDocument();
+  unmount();
+  requests.length = 0;
+  renderAs([P.viewDashboard, P.viewTransactionModule]);
+  const card = await screen.findByLabelText('Disbursement statistics');
+  await waitFor(() => expect(card).toHaveTextContent(/This month\s*ZMW 21,000\.50\s*4 transactions/));
+  expect(requests).toContain(DASHBOARD_PATHS.disbursementStats);
 });

@@ -5,14 +5,16 @@ import { EmptyState, PageSection, Skeleton } from '@loan/shared-ui';
 import { DashboardView } from './dashboard-view';
 
 /**
- * /dashboard (spec §2 'Dashboard screen'): shown only with `view main dashboard`. Until
+ * /dashboard (spec §2 'Dashboard screen'): shown only with `view main dashboard`; the
+ * disbursements card only with the transactions permission (`view transaction manager module`). Until
  * the role's permissions are known a placeholder holds the place; without the permission
  * nothing is fetched.
  */
 export function DashboardPage() {
   const allowed = usePermission(P.viewDashboard);
+  const transactions = usePermission(P.viewTransactionModule);
   const loaded = useSelector((s: PermissionsRootState) => selectPermissionsLoaded(s));
-  if (allowed) return <DashboardView />;
+  if (allowed) return <DashboardView disbursementStats={transactions} />;
   return (
     <PageSection>
       {loaded ? (

@@ -38,8 +38,13 @@ function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClic
   );
 }
 
+export interface DashboardViewProps {
+  /** The disbursements card and its call: only for users holding the transactions permission (the page decides). */
+  disbursementStats?: boolean;
+}
+
 /** The dashboard's content; the page shows it only with `view main dashboard`. */
-export function DashboardView() {
+export function DashboardView({ disbursementStats = true }: DashboardViewProps) {
   const [state, setState] = useState<FilterState>(() => ({
     filter: 'yesterday',
     month: '',
@@ -57,10 +62,10 @@ export function DashboardView() {
     RELOAD,
   );
   const sms = useGetSmsStatsQuery(undefined, RELOAD);
-  const disbursements = useGetDisbursementStatsQuery(undefined, RELOAD);
+  const disbursements = useGetDisbursementStatsQuery(undefined, { ...RELOAD, skip: !disbursementStats });
 
   const cards = byMonth ? monthly : daily;
-  const active = [cards, chart, offers, sms, disbursements];
+  const active = [cards, chart, offers, sms, ...(disbursementStats ? [disbursements] : [])];
   const reloading = active.some((q) => q.isFetching);
 
   /** Reloads everything unless a reload is already running (spec §2). */
@@ -71,7 +76,7 @@ export function DashboardView() {
   // Queries whose arguments do not change with the filter still reload with it.
   const reloadUnchanged = () => {
     if (!sms.isFetching) void sms.refetch();
-    if (!disbursements.isFetching) void disbursements.refetch();
+    if (disbursementStats && !disbursements.isFetching) void disbursements.refetch();
   };
 
   const chooseYesterday = () => {
@@ -151,7 +156,7 @@ export function DashboardView() {
       <MonthlyChart data={chart.data} loading={chart.isLoading || (chart.isFetching && !chart.data)} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <SmsStatsCard data={sms.data} loading={sms.isLoading} />
-        <DisbursementStatsCard data={disbursements.data} loading={disbursements.isLoading} />
+        {disbursementStats && <DisbursementStatsCard data={disbursements.data} loading={disbursements.isLoading} />}
       </div>
     </PageSection>
   );

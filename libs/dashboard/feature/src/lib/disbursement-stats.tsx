@@ -17,7 +17,7 @@ function Amount({ label, v, tone, loading }: { label: string; v: CountAndAmount 
   );
 }
 
-/** Disbursement transactions by outcome, reconciliation and today's volume. */
+/** Disbursement transactions by outcome, reconciliation, and today's and this month's volume. */
 export function DisbursementStatsCard({ data, loading }: { data: DisbursementStats | undefined; loading: boolean }) {
   const busy = loading && !data;
   return (
@@ -34,6 +34,7 @@ export function DisbursementStatsCard({ data, loading }: { data: DisbursementSta
         <Amount label="Pending" v={data?.pending} tone="amber" loading={busy} />
         <Amount label="Failed" v={data?.failed} tone="red" loading={busy} />
         <Amount label="Today" v={data?.today} loading={busy} />
+        <Amount label="This month" v={data?.thisMonth} loading={busy} />
         <Figure
           label="Reconciled"
           loading={busy}

@@ -105,6 +105,8 @@ export const disbursementStatsSchema = z.object({
   reconciledCount: count,
   unreconciledCount: count,
   today: countAndAmount,
+  /** Since the start of this month (Lusaka), every outcome, like `today`. */
+  thisMonth: countAndAmount,
 });
 export type DisbursementStats = z.infer<typeof disbursementStatsSchema>;
 

@@ -49,6 +49,22 @@ export const DISBURSEMENTS_PATHS = {
   remove: '/api/transactions/disbursements/:id',
   /** The provider's callback: signed with the shared secret (HMAC-SHA256 of the body, header X-Callback-Signature). */
   callback: '/api/transactions/disbursements/callback',
+  /** The branches (id, name) for the list's branch filter and the rule form. */
+  branches: '/api/transactions/disbursements/branches',
+  /** Automatic disbursement rules: GET lists them with their last runs, POST adds one. */
+  autoRules: '/api/transactions/auto-rules',
+  /** PUT edits, DELETE deletes one rule. */
+  autoRule: '/api/transactions/auto-rules/:id',
+  autoRulePause: '/api/transactions/auto-rules/:id/pause',
+  autoRuleResume: '/api/transactions/auto-rules/:id/resume',
+  /** What the rule would pay now (nothing is paid). */
+  autoRuleDryRun: '/api/transactions/auto-rules/:id/dry-run',
+  /** The rule's runs, newest first. */
+  autoRuleRuns: '/api/transactions/auto-rules/:id/runs',
+  /** Statement reconciliation: POST the statement's lines, answer matched and unmatched on both sides. */
+  statementMatch: '/api/transactions/disbursements/statement/match',
+  /** Marks the matched disbursements reconciled (in one transaction; idempotent). */
+  statementConfirm: '/api/transactions/disbursements/statement/confirm',
 } as const;
 
 export const REPAYMENT_PATHS = {

@@ -152,7 +152,8 @@ export const SCREENS = {
     title: 'Automatic Disbursement',
     permissions: [...transactions, P.viewAutoDisburse],
     menu: { group: DISBURSEMENTS, label: 'Auto', order: 42 },
-    status: 'planned',
+    firstCall: { path: DISBURSEMENTS_PATHS.autoRules },
+    status: 'ready',
   },
   disbursementDetails: {
     path: '/transactions/disbursements/:id',

@@ -12,6 +12,11 @@ import {
   type PayableList,
   type PayableLoan,
   type ReconcileResult,
+  type AutoRule,
+  type AutoRuleDryRun,
+  type AutoRuleList,
+  type DisbursementBranch,
+  type StatementMatch,
 } from '@loan/shared-contract';
 
 /** One disbursement as the api answers it; `n` makes each one different (a day apart, newest is n = 40). */
@@ -52,6 +57,7 @@ export function answerDisbursementsList(rows: readonly Disbursement[], query: Re
     .filter((r) => !query['status'] || r.status === query['status'])
     .filter((r) => !query['mode'] || r.mode === query['mode'])
     .filter((r) => !query['reconciled'] || String(r.reconciled) === query['reconciled'])
+    .filter((r) => !query['branch_id'] || String(r.branch_id) === query['branch_id'])
     .filter((r) => !search || r.recipient.toLowerCase().includes(search) || (r.provider_ref ?? '').toLowerCase().includes(search))
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const items = all.slice((page - 1) * pageSize, page * pageSize);
@@ -127,6 +133,66 @@ export function paidAnswer(applicationId: number, replayed = false): DisburseSin
   };
 }
 
+/** A statement's match: two lines matched (one already reconciled), one line whose amount differs, one disbursement not in the statement. */
+export const statementMatchAnswer: StatementMatch = {
+  matched: [
+    { line: 1, reference: 'SBX-000001', amount: '1250.50', date: '2026-11-20', disbursement_id: 1, recipient: '0900000001', already_reconciled: false },
+    { line: 2, reference: 'SBX-000003', amount: '1750.50', date: '2026-11-20', disbursement_id: 3, recipient: '0900000003', already_reconciled: true },
+  ],
+  unmatched_lines: [{ line: 3, reference: 'SBX-000002', amount: '9.99', date: '2026-11-20', reason: 'The amount differs: 1500.50 was paid.', disbursement_id: 2 }],
+  unmatched_disbursements: [{ id: 4, provider_ref: 'SBX-000004', amount: '2000.50', date: '2026-11-20', recipient: '0900000004', reference_code: 'LA-2026-000104' }],
+  from: '2026-11-20',
+  to: '2026-11-20',
+};
+
+export const branchOptions: DisbursementBranch[] = [
+  { id: 1, name: 'Lusaka' },
+  { id: 2, name: 'Ndola' },
+  { id: 3, name: 'Kitwe' },
+];
+
+/** One automatic rule; rule 1 paid two loans and skipped one in its last run, rule 2 was paused after provider failures. */
+export function makeAutoRule(n: number, overrides: Partial<AutoRule> = {}): AutoRule {
+  const at = new Date(Date.UTC(2026, 10, 20, 8, n)).toISOString();
+  return {
+    id: n,
+    name: n === 1 ? 'Small loans, Lusaka' : `Rule ${n}`,
+    kind: n === 1 ? 'application' : 'any',
+    branch_id: n === 1 ? 1 : null,
+    branch_name: n === 1 ? 'Lusaka' : null,
+    min_amount: '500.00',
+    max_amount: '5000.00',
+    daily_limit: n === 1 ? '20000.00' : null,
+    active: n !== 2,
+    paid_today: n === 1 ? '3500.75' : '0.00',
+    last_runs:
+      n === 1
+        ? [{ id: 11, rule_id: 1, paid: [{ disbursement_id: 71, application_id: 501, amount: '1500.25' }, { disbursement_id: 72, application_id: 502, amount: '2000.50' }], refused: [], skipped: [{ application_id: 503, reason: "Over the rule's daily limit" }], paused: false, created_at: at }]
+        : n === 2
+          ? [{ id: 12, rule_id: 2, paid: [], refused: [{ application_id: 510, reason: 'Recipient not reachable' }], skipped: [], paused: true, created_at: at }]
+          : [],
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
+}
+
+export const autoRuleRows: AutoRule[] = [makeAutoRule(1), makeAutoRule(2), makeAutoRule(3)];
+
+export const dryRunAnswer: AutoRuleDryRun = {
+  pay: [
+    { application_id: 501, reference_code: 'LA-2026-000501', client_name: 'Payable Borrower 1', recipient: '0970000001', amount: '1000.25' },
+    { application_id: 502, reference_code: 'LA-2026-000502', client_name: 'Payable Borrower 2', recipient: '0970000002', amount: '2000.25' },
+  ],
+  skipped: [{ application_id: 503, reason: 'Over the global float' }],
+  total: '3000.50',
+};
+
+const ruleFromBody = (id: number, body: unknown): AutoRule => {
+  const b = (body ?? {}) as Record<string, string>;
+  return makeAutoRule(id, { name: b['name'] ?? 'Rule', kind: (b['kind'] as AutoRule['kind']) ?? 'any', last_runs: [], paid_today: '0.00' });
+};
+
 /**
  * The endpoints' MSW handlers in their named variants (ok, empty, invalid, forbidden, error,
  * slow), on relative paths: `server.use(disbursementsVariants.list.error)`.
@@ -170,6 +236,37 @@ export const disbursementsVariants = {
     ok: ({ body }) => ({ reconciled: ((body as { ids?: number[] })?.ids ?? []).length, skipped: 0 }) satisfies ReconcileResult,
     empty: { reconciled: 0, skipped: 0 } satisfies ReconcileResult,
     fieldErrors: { ids: ['Choose at least one.'] },
+  }),
+  statementMatch: endpointVariants('POST', DISBURSEMENTS_PATHS.statementMatch, {
+    ok: statementMatchAnswer,
+    empty: { matched: [], unmatched_lines: [], unmatched_disbursements: [], from: '2026-11-20', to: '2026-11-20' } satisfies StatementMatch,
+    fieldErrors: { 'lines.2.amount': ['Enter an amount such as 12500.00, with at most two decimals.'] },
+  }),
+  statementConfirm: endpointVariants('POST', DISBURSEMENTS_PATHS.statementConfirm, {
+    ok: { reconciled: 1, skipped: 1 } satisfies ReconcileResult,
+    empty: { reconciled: 0, skipped: 0 } satisfies ReconcileResult,
+  }),
+  branches: endpointVariants('GET', DISBURSEMENTS_PATHS.branches, { ok: branchOptions, empty: [] }),
+  autoRules: endpointVariants('GET', DISBURSEMENTS_PATHS.autoRules, {
+    ok: { items: autoRuleRows } satisfies AutoRuleList,
+    empty: { items: [] } satisfies AutoRuleList,
+  }),
+  addAutoRule: endpointVariants('POST', DISBURSEMENTS_PATHS.autoRules, {
+    ok: ({ body }) => ruleFromBody(9, body),
+    empty: makeAutoRule(9, { last_runs: [] }),
+    fieldErrors: { name: ['A rule with this name exists already.'] },
+  }),
+  editAutoRule: endpointVariants('PUT', DISBURSEMENTS_PATHS.autoRule, {
+    ok: ({ body }) => ruleFromBody(1, body),
+    empty: makeAutoRule(1, { last_runs: [] }),
+    fieldErrors: { max_amount: ['Must be at least the smallest amount.'] },
+  }),
+  deleteAutoRule: endpointVariants('DELETE', DISBURSEMENTS_PATHS.autoRule, { ok: null, empty: null }),
+  pauseAutoRule: endpointVariants('POST', DISBURSEMENTS_PATHS.autoRulePause, { ok: makeAutoRule(1, { active: false }), empty: makeAutoRule(1, { active: false }) }),
+  resumeAutoRule: endpointVariants('POST', DISBURSEMENTS_PATHS.autoRuleResume, { ok: makeAutoRule(2, { active: true }), empty: makeAutoRule(2, { active: true }) }),
+  dryRunAutoRule: endpointVariants('POST', DISBURSEMENTS_PATHS.autoRuleDryRun, {
+    ok: dryRunAnswer,
+    empty: { pay: [], skipped: [], total: '0.00' } satisfies AutoRuleDryRun,
   }),
 };
 

@@ -6,6 +6,7 @@ import { SCREENS } from '@loan/shared-screens';
 export const transactionsScreens: readonly ScreenDescriptor[] = [
   { ...SCREENS.disbursements, element: lazy(() => import('./disbursements/disbursements-list-page')) },
   { ...SCREENS.instantDisbursement, element: lazy(() => import('./disbursements/instant-disbursement-page')) },
+  { ...SCREENS.autoDisbursement, element: lazy(() => import('./disbursements/auto-disbursement-page')) },
   { ...SCREENS.disbursementDetails, element: lazy(() => import('./disbursements/disbursement-details-page')) },
   { ...SCREENS.repayments, element: lazy(() => import('./repayments/repayments-page')) },
 ];

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerRoutes, schema } from '@loan/shared-server';
 import { eq } from 'drizzle-orm';
-import { runRule } from './disbursements/auto';
+import { AUTO_DISBURSE_JOB, runRule } from './disbursements/auto';
 import { disbursementRoutes, registerCallback } from './disbursements/routes';
 import { registerUploadReceipts } from './repayments/receipts';
+import { autoRuleRoutes } from './disbursements/rules';
+import { statementRoutes } from './disbursements/statement';
 import { repaymentRoutes } from './repayments/routes';
 import { settlePending } from './disbursements/disburse';
 
 /** The transactions domain's api: the routes of each part (disbursements, repayments), one plugin. */
 export const transactionsServer: FastifyPluginAsync = async (app) => {
-  registerRoutes(app, [...disbursementRoutes, ...repaymentRoutes]);
+  registerRoutes(app, [...disbursementRoutes, ...autoRuleRoutes, ...statementRoutes, ...repaymentRoutes]);
   await registerCallback(app);
   registerUploadReceipts(app);
   // Auto disbursement: every minute, once across every api instance (pg-boss schedule), each
@@ -25,7 +27,7 @@ export const transactionsServer: FastifyPluginAsync = async (app) => {
   );
 };
 
-export const AUTO_DISBURSE_JOB = 'auto-disburse';
+export { AUTO_DISBURSE_JOB };
 
 /**
  * Asks the provider every `intervalMs` about the disbursements still pending (the status poll

@@ -273,7 +273,7 @@ it('SMS stats count the sms outbox only, by state and recent volume', async () =
   expect(body).toMatchObject({ totalCount: 5, sentCount: 3, failedCount: 1, pendingCount: 1, todayCount: 3 });
 });
 
-it('disbursement stats: exact sums by outcome, reconciliation and today, kept up to date by the triggers', async () => {
+it('disbursement stats: exact sums by outcome, reconciliation, today and this month, kept up to date by the triggers', async () => {
   const check = async () => {
     const body = (await get(DASHBOARD_PATHS.disbursementStats)).json();
     const rows = await queryRows<{ k: string; count: number; amount: string }>(
@@ -284,7 +284,9 @@ it('disbursement stats: exact sums by outcome, reconciliation and today, kept up
           UNION ALL SELECT 'failed', count(*)::int, coalesce(sum(amount), 0)::text FROM disbursements WHERE status = 'failed'
           UNION ALL SELECT 'reconciled', count(*)::int, '0' FROM disbursements WHERE reconciled
           UNION ALL SELECT 'today', count(*)::int, coalesce(sum(amount), 0)::text FROM disbursements
-                     WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'Africa/Lusaka') AT TIME ZONE 'Africa/Lusaka'`,
+                     WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'Africa/Lusaka') AT TIME ZONE 'Africa/Lusaka'
+          UNION ALL SELECT 'month', count(*)::int, coalesce(sum(amount), 0)::text FROM disbursements
+                     WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'Africa/Lusaka') AT TIME ZONE 'Africa/Lusaka'`,
     );
     const e = Object.fromEntries(rows.map((r) => [r.k, { count: r.count, amount: sumMoney(r.amount) }]));
     expect(body).toEqual({
@@ -295,6 +297,7 @@ it('disbursement stats: exact sums by outcome, reconciliation and today, kept up
       reconciledCount: e['reconciled'].count,
       unreconciledCount: e['total'].count - e['reconciled'].count,
       today: e['today'],
+      thisMonth: e['month'],
     });
     return body;
   };

@@ -82,7 +82,11 @@ export async function smsStats(db: Db, scope: BranchScope, now = new Date()): Pr
 }
 
 export async function disbursementStats(db: Db, scope: BranchScope, now = new Date()): Promise<DisbursementStats> {
-  const [rows, today] = await Promise.all([repo.disbursementTotals(db, scope), repo.disbursementsSince(db, scope, startOfBusinessDay(now))]);
+  const [rows, today, thisMonth] = await Promise.all([
+    repo.disbursementTotals(db, scope),
+    repo.disbursementsSince(db, scope, startOfBusinessDay(now)),
+    repo.disbursementsSince(db, scope, startOfBusinessMonth(now)),
+  ]);
   const pick = (f: (r: repo.DisbursementRow) => boolean) => {
     const hit = rows.filter(f);
     return { count: hit.reduce((n, r) => n + Number(r.count), 0), amount: sumMoney(...hit.map((r) => r.amount)) };
@@ -95,5 +99,6 @@ export async function disbursementStats(db: Db, scope: BranchScope, now = new Da
     reconciledCount: pick((r) => r.reconciled).count,
     unreconciledCount: pick((r) => !r.reconciled).count,
     today,
+    thisMonth,
   };
 }

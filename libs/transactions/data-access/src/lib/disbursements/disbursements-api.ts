@@ -9,6 +9,13 @@ import {
   type Disbursement,
   type PayableList,
   type ReconcileResult,
+  type AutoRule,
+  type AutoRuleBodyInput,
+  type AutoRuleDryRun,
+  type AutoRuleList,
+  type DisbursementBranch,
+  type StatementBody,
+  type StatementMatch,
 } from '@loan/shared-contract';
 
 /** The list's filters, as the URL holds them (blank = no filter). */
@@ -59,6 +66,8 @@ export interface PayBulkArgs {
 const LIST_TAG = { type: 'Disbursement' as const, id: 'LIST' };
 const PAYABLE_TAG = { type: 'Disbursement' as const, id: 'PAYABLE' };
 const changed = [LIST_TAG, PAYABLE_TAG, 'Dashboard' as const];
+const RULES_TAG = { type: 'Disbursement' as const, id: 'AUTO_RULES' };
+const ruleUrl = (path: string, id: number) => path.replace(':id', String(id));
 
 export const disbursementsApi = api.injectEndpoints({
   overrideExisting: 'throw',
@@ -137,10 +146,63 @@ export const disbursementsApi = api.injectEndpoints({
       invalidatesTags: (_res, err) => (err ? [] : changed),
       extraOptions: { toast: { success: (_d, id) => `Disbursement #${String(id)} deleted.`, error: true } },
     }),
+    /** Matching reads only: a mutation so each chosen file asks once (no cache by body). Field errors are the screen's to show. */
+    matchStatement: b.mutation<StatementMatch, StatementBody>({
+      query: (body) => ({ url: DISBURSEMENTS_PATHS.statementMatch, method: 'POST', body }),
+    }),
+    confirmStatement: b.mutation<ReconcileResult, StatementBody>({
+      query: (body) => ({ url: DISBURSEMENTS_PATHS.statementConfirm, method: 'POST', body }),
+      invalidatesTags: (_res, err) => (err ? [] : [{ type: 'Disbursement' as const }, ...changed]),
+      extraOptions: {
+        toast: {
+          success: (data) => {
+            const r = data as ReconcileResult;
+            return `${r.reconciled} reconciled from the statement${r.skipped ? `, ${r.skipped} already reconciled` : ''}.`;
+          },
+          error: true,
+        },
+      },
+    }),
+    getDisbursementBranches: b.query<DisbursementBranch[], void>({
+      query: () => DISBURSEMENTS_PATHS.branches,
+      keepUnusedDataFor: 600,
+    }),
+    getAutoRules: b.query<AutoRuleList, void>({
+      query: () => DISBURSEMENTS_PATHS.autoRules,
+      providesTags: [RULES_TAG],
+    }),
+    /** Add (no id) or edit (id) a rule; the server's field errors go to the form (no error toast). */
+    saveAutoRule: b.mutation<AutoRule, { id?: number; body: AutoRuleBodyInput }>({
+      query: ({ id, body }) => (id ? { url: ruleUrl(DISBURSEMENTS_PATHS.autoRule, id), method: 'PUT', body } : { url: DISBURSEMENTS_PATHS.autoRules, method: 'POST', body }),
+      invalidatesTags: (_res, err) => (err ? [] : [RULES_TAG]),
+      extraOptions: { toast: { success: (data, arg) => `Rule "${(data as AutoRule).name}" ${(arg as { id?: number }).id ? 'saved' : 'added'}.` } },
+    }),
+    deleteAutoRule: b.mutation<null, { id: number; name: string }>({
+      query: ({ id }) => ({ url: ruleUrl(DISBURSEMENTS_PATHS.autoRule, id), method: 'DELETE' }),
+      invalidatesTags: (_res, err) => (err ? [] : [RULES_TAG]),
+      extraOptions: { toast: { success: (_d, arg) => `Rule "${(arg as { name: string }).name}" deleted.`, error: true } },
+    }),
+    setAutoRuleActive: b.mutation<AutoRule, { id: number; active: boolean }>({
+      query: ({ id, active }) => ({ url: ruleUrl(active ? DISBURSEMENTS_PATHS.autoRuleResume : DISBURSEMENTS_PATHS.autoRulePause, id), method: 'POST' }),
+      invalidatesTags: (_res, err) => (err ? [] : [RULES_TAG]),
+      extraOptions: { toast: { success: (data) => `Rule "${(data as AutoRule).name}" ${(data as AutoRule).active ? 'resumed' : 'paused'}.`, error: true } },
+    }),
+    dryRunAutoRule: b.mutation<AutoRuleDryRun, number>({
+      query: (id) => ({ url: ruleUrl(DISBURSEMENTS_PATHS.autoRuleDryRun, id), method: 'POST' }),
+      extraOptions: { toast: { error: true } },
+    }),
   }),
 });
 
 export const {
+  useGetDisbursementBranchesQuery,
+  useMatchStatementMutation,
+  useConfirmStatementMutation,
+  useGetAutoRulesQuery,
+  useSaveAutoRuleMutation,
+  useDeleteAutoRuleMutation,
+  useSetAutoRuleActiveMutation,
+  useDryRunAutoRuleMutation,
   useGetDisbursementsQuery,
   useGetDisbursementQuery,
   useGetPayableLoansQuery,

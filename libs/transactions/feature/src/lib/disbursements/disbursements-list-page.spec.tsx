@@ -7,7 +7,7 @@ import { disbursementsVariants } from '@loan/transactions-data-access/testing';
 import { SCREENS } from '@loan/shared-screens';
 import { DisbursementsListPage } from './disbursements-list-page';
 
-const server = setupApiServer(disbursementsVariants.list.ok);
+const server = setupApiServer(disbursementsVariants.list.ok, disbursementsVariants.branches.ok);
 const TITLE = SCREENS.disbursements.title;
 
 it('shows the first page newest first, and asks the api for what the URL holds', async () => {
@@ -69,4 +69,19 @@ it('shows the totals of the filtered set, sends the filters, and reconciles the 
   const dialog = await screen.findByRole('dialog');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Reconcile' }));
   await waitFor(() => expect(lastRequest(DISBURSEMENTS_PATHS.reconcile, 'POST')?.body).toEqual({ ids: [40] }));
+});
+
+it('filters by branch: the options come from the api, the choice goes to the URL and the request', async () => {
+  renderScreen(<DisbursementsListPage />, { permissions: [P.viewTransactionModule, P.viewAllDisbursements], route: '/transactions/disbursements' });
+  await screen.findByRole('table', { name: TITLE });
+  await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+  await waitFor(() => expect(screen.getByRole('option', { name: 'Ndola' })).toBeInTheDocument());
+  await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Ndola');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('branch_id=2'));
+  await waitFor(() => expect(lastRequest(DISBURSEMENTS_PATHS.list)?.query).toMatchObject({ branch_id: '2' }));
+  // The mock answers like the api: only branch 2's rows (n % 3 === 1), so #40 leads.
+  const rows = await within(screen.getByRole('table', { name: TITLE })).findAllByRole('row');
+  expect(rows[1]).toHaveTextContent('#40');
+  await waitFor(() => expect(screen.getByTestId('disbursement-totals')).toHaveTextContent(/^14 disbursements/));
 });

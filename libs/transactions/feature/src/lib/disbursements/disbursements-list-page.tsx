@@ -1,16 +1,19 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { DISBURSEMENT_MODES, DISBURSEMENT_STATUSES, DISBURSEMENTS_PATHS, P } from '@loan/shared-contract';
 import { downloadUrl } from '@loan/shared-data-access-api';
 import { usePermissions } from '@loan/shared-permissions';
 import { SCREENS } from '@loan/shared-screens';
-import { disbursementFilterParams, useGetDisbursementsQuery, useReconcileDisbursementsMutation } from '@loan/transactions-data-access';
-import { ListScreen, Money, PageSection, SectionTitleBar, useListParams, type BulkAction, type FilterField } from '@loan/shared-ui';
+import { disbursementFilterParams, useGetDisbursementBranchesQuery, useGetDisbursementsQuery, useReconcileDisbursementsMutation } from '@loan/transactions-data-access';
+import { Button, ListScreen, Money, PageSection, SectionTitleBar, useListParams, type BulkAction, type FilterField } from '@loan/shared-ui';
 import type { Disbursement } from '@loan/shared-contract';
 import { disbursementColumns, MODE_LABELS, STATUS_LABELS } from './disbursements-columns';
 
 const SCREEN = SCREENS.disbursements;
-const FILTERS = ['status', 'mode', 'fromDate', 'toDate', 'reconciled'] as const;
+// The statement dialog (and papaparse) load when opened.
+const StatementReconcile = lazy(() => import('./statement-reconcile'));
+const FILTERS = ['status', 'mode', 'fromDate', 'toDate', 'branch_id', 'reconciled'] as const;
 
-const FILTER_FIELDS: readonly FilterField<(typeof FILTERS)[number]>[] = [
+const FILTER_FIELDS: readonly FilterField<Exclude<(typeof FILTERS)[number], 'branch_id'>>[] = [
   { name: 'status', label: 'Status', type: 'select', options: DISBURSEMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) },
   { name: 'mode', label: 'Mode', type: 'select', options: DISBURSEMENT_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] })) },
   { name: 'fromDate', label: 'From date', type: 'date' },
@@ -35,6 +38,17 @@ export function DisbursementsListPage() {
   const filters = { search: params.search, ...params.filters };
   const query = useGetDisbursementsQuery({ page: params.page, pageSize: params.pageSize, ...filters });
   const totals = query.data?.totals;
+  const [statementOpen, setStatementOpen] = useState(false);
+  const branches = useGetDisbursementBranchesQuery();
+  // The branch filter's options come from the api; the filter is in the URL like the others.
+  const filterFields = useMemo<readonly FilterField<(typeof FILTERS)[number]>[]>(
+    () => [
+      ...FILTER_FIELDS.slice(0, 4),
+      { name: 'branch_id', label: 'Branch', type: 'select', options: (branches.data ?? []).map((b) => ({ value: String(b.id), label: b.name })) },
+      ...FILTER_FIELDS.slice(4),
+    ],
+    [branches.data],
+  );
 
   const bulkActions: BulkAction<Disbursement>[] = can(P.reconcileDisbursements)
     ? [
@@ -55,7 +69,21 @@ export function DisbursementsListPage() {
 
   return (
     <PageSection>
-      <SectionTitleBar title={SCREEN.title} />
+      <SectionTitleBar
+        title={SCREEN.title}
+        actions={
+          can(P.reconcileDisbursements) ? (
+            <Button variant="secondary" onClick={() => setStatementOpen(true)}>
+              Import statement
+            </Button>
+          ) : undefined
+        }
+      />
+      {statementOpen && (
+        <Suspense fallback={null}>
+          <StatementReconcile onClose={() => setStatementOpen(false)} />
+        </Suspense>
+      )}
       <ListScreen
         caption={SCREEN.title}
         columns={disbursementColumns}
@@ -65,7 +93,7 @@ export function DisbursementsListPage() {
         rowHref={(r) => SCREENS.disbursementDetails.path.replace(':id', String(r.id))}
         rowLabel={(r) => `Disbursement ${r.id}`}
         searchLabel="Search by recipient or provider reference"
-        filterFields={FILTER_FIELDS}
+        filterFields={filterFields}
         bulkActions={bulkActions}
         exportAction={{ href: downloadUrl(DISBURSEMENTS_PATHS.export, disbursementFilterParams(filters)), filename: 'disbursements.csv' }}
         header={

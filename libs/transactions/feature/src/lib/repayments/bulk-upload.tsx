@@ -4,22 +4,13 @@ import { repaymentsTemplateHref, useCheckRepaymentsUploadMutation, useUploadRepa
 import { errorMessage } from '@loan/shared-data-access-api';
 import { Button, Card, ConfirmDialog, Money, buttonClass } from '@loan/shared-ui';
 import { badRowsCsv, previewCsv, type CsvPreview } from './csv-preview';
+import { readText } from '../file-text';
 
 async function preview(file: File): Promise<CsvPreview> {
   // jsdom (tests) has no workers: the same code runs on the page there.
   if (typeof Worker === 'undefined') return previewCsv(file);
   const { previewInWorker } = await import('./csv-worker');
   return previewInWorker(file);
-}
-
-/** The file's text (FileReader: Blob.text() is missing in some engines, jsdom among them). */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file.'));
-    reader.readAsText(file);
-  });
 }
 
 /** The report a 422 of the save carries, if any. */

@@ -6,6 +6,9 @@ import type { PayableRow } from './repository';
 
 type Rule = typeof schema.autoDisburseRules.$inferSelect;
 
+/** The pg-boss queue of automatic disbursement (every minute, and at once when a rule is added, edited or resumed). */
+export const AUTO_DISBURSE_JOB = 'auto-disburse';
+
 /** A rule pauses itself after this many provider failures in a row (NOTES.md). */
 export const FAILURES_TO_PAUSE = 3;
 
@@ -15,7 +18,7 @@ export interface RulePlan {
 }
 
 /** Today's start in Lusaka (UTC+2). */
-const lusakaDayStart = (now: Date) => new Date(`${new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10)}T00:00:00+02:00`);
+export const lusakaDayStart = (now: Date) => new Date(`${new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10)}T00:00:00+02:00`);
 
 async function paidSince(db: Db, from: Date, ruleId: number | null): Promise<bigint> {
   const [row] = await queryRows<{ s: string }>(
@@ -74,6 +77,8 @@ async function failedInARow(db: Db, ruleId: number): Promise<boolean> {
 
 export interface RuleRun {
   paid: number[];
+  /** What each payment was (the run's record on the auto screen). */
+  paidRows: { disbursement_id: number; application_id: number; amount: string }[];
   refused: { application_id: number; reason: string }[];
   skipped: RulePlan['skipped'];
   paused: boolean;
@@ -85,7 +90,7 @@ export interface RuleRun {
  * then pauses the rule (active = false, audited) after 3 provider failures in a row.
  */
 export async function runRule(db: Db, ports: Ports, rule: Rule, floatLimit: string | null, now = new Date()): Promise<RuleRun> {
-  const run: RuleRun = { paid: [], refused: [], skipped: [], paused: false };
+  const run: RuleRun = { paid: [], paidRows: [], refused: [], skipped: [], paused: false };
   if (!rule.active) return run;
   const plan = await planRule(db, rule, floatLimit, now);
   run.skipped = plan.skipped;
@@ -93,6 +98,7 @@ export async function runRule(db: Db, ports: Ports, rule: Rule, floatLimit: stri
     try {
       const d = await disburseOne(db, ports, SYSTEM_ACTOR, Number(loan.application_id), { mode: 'auto', ruleId: rule.id });
       run.paid.push(d.id);
+      run.paidRows.push({ disbursement_id: d.id, application_id: Number(loan.application_id), amount: d.amount });
     } catch (err) {
       run.refused.push({ application_id: Number(loan.application_id), reason: (err as Error).message });
     }
@@ -110,5 +116,15 @@ export async function runRule(db: Db, ports: Ports, rule: Rule, floatLimit: stri
       break;
     }
   }
+  await recordRun(db, rule.id, run);
   return run;
+}
+
+/** Keeps what a run did for the auto screen's "last runs"; a run that found nothing to do is not kept. */
+export async function recordRun(db: Db, ruleId: number, run: RuleRun): Promise<void> {
+  if (!run.paid.length && !run.refused.length && !run.skipped.length && !run.paused) return;
+  await db.execute(
+    sql`INSERT INTO auto_disburse_runs (rule_id, paid, refused, skipped, paused)
+        VALUES (${ruleId}, ${JSON.stringify(run.paidRows)}::jsonb, ${JSON.stringify(run.refused)}::jsonb, ${JSON.stringify(run.skipped)}::jsonb, ${run.paused})`,
+  );
 }

@@ -1,0 +1,137 @@
+import { mkdirSync } from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/**
+ * Automatic disbursement and statement reconciliation against the real api, its pg-boss
+ * queue and the sandbox provider (issue 13). Screenshots (1280 and 360 px, light and dark)
+ * go to SHOTS_DIR when it is set, for review.
+ */
+const PASSWORD = 'Demo#2026';
+const SHOTS = process.env['SHOTS_DIR'];
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail or staff number').fill('finance@demo.zm');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [width, height] of [
+    [1280, 900],
+    [360, 780],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      // The shell's menu and colours animate after a resize or a scheme change: let them settle.
+      await page.waitForTimeout(700);
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('.notistack-SnackbarContainer').analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+const lusakaDay = (iso: string) => new Date(Date.parse(iso) + 2 * 3600_000).toISOString().slice(0, 10);
+
+test('finance sets up a rule that pays the next signed loan by itself within seconds, dry-runs and pauses it', async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  // The loan the rule will pay: the last payable one (the instant spec pays the first); the
+  // rule's range and daily limit are its amount, so it pays this one loan only.
+  const payable = await (await page.request.get('/api/disburse-client?page=1&pageSize=100')).json();
+  const loan = payable.items[payable.items.length - 1] as { application_id: number; amount: string; reference_code: string };
+  expect(loan).toBeDefined();
+
+  const aside = page.getByRole('complementary', { name: 'Main menu' });
+  await aside.getByRole('button', { name: 'Transactions' }).click();
+  await aside.getByRole('button', { name: 'Disbursements' }).click();
+  await aside.getByRole('link', { name: 'Auto' }).click();
+  await expect(page).toHaveURL(/\/transactions\/disbursements\/auto$/);
+  await expect(page.getByRole('heading', { name: 'Automatic Disbursement' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  const form = page.getByRole('dialog', { name: 'Add rule' });
+  await form.getByLabel(/^Name/).fill(`E2E rule ${loan.reference_code}`);
+  await form.getByLabel('Loans').selectOption('any');
+  await form.getByLabel(/^Smallest amount/).fill(loan.amount);
+  await form.getByLabel(/^Largest amount/).fill(loan.amount);
+  await form.getByLabel(/^Daily limit/).fill(loan.amount);
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText(`Rule "E2E rule ${loan.reference_code}" added.`)).toBeVisible();
+
+  // The queue runs it at once: within seconds the rule's last run shows the payment.
+  const card = page.getByRole('region', { name: `Rule E2E rule ${loan.reference_code}` });
+  await expect(async () => {
+    await page.reload();
+    await expect(card).toContainText(`Paid loan #${loan.application_id}`, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+
+  // Exactly one payment of that loan.
+  const list = await (await page.request.get(`/api/transactions/disbursements?mode=auto&pageSize=100`)).json();
+  expect((list.items as { application_id: number; status: string }[]).filter((d) => d.application_id === loan.application_id && d.status !== 'failed')).toHaveLength(1);
+
+  // The dry run now: the daily limit is spent.
+  await card.getByRole('button', { name: 'Dry run' }).click();
+  const dry = page.getByRole('dialog', { name: `Dry run: E2E rule ${loan.reference_code}` });
+  await expect(dry).toContainText('Nothing has been paid.');
+  await shots(page, 'auto-dry-run');
+  await dry.getByRole('button', { name: 'Close' }).last().click();
+
+  await card.getByRole('button', { name: 'Pause' }).click();
+  await expect(card.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await shots(page, 'auto');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await axe(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('finance reconciles with a provider statement: matched and unmatched lines on both sides, then confirm', async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  const res = await (await page.request.get('/api/transactions/disbursements?status=success&reconciled=false&pageSize=50')).json();
+  const paid = (res.items as { id: number; provider_ref: string | null; amount: string; created_at: string }[]).filter((d) => d.provider_ref);
+  expect(paid.length).toBeGreaterThanOrEqual(3);
+  const [a, b, c] = paid;
+  // Two lines as paid, one whose amount differs (the mismatch), one unknown reference.
+  const csv = [
+    'Date,Transaction ID,Amount,Payee',
+    `${lusakaDay(a.created_at)} 10:15,${a.provider_ref},${a.amount},x`,
+    `${lusakaDay(b.created_at)},${b.provider_ref},${b.amount},x`,
+    `${lusakaDay(c.created_at)},${c.provider_ref},1.00,x`,
+    `${lusakaDay(c.created_at)},NOT-OURS-1,25.00,x`,
+  ].join('\r\n');
+
+  await page.goto('/transactions/disbursements');
+  await page.getByRole('button', { name: 'Import statement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reconcile with a statement' });
+  await dialog.getByLabel('Provider statement (CSV)').setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByTestId('statement-summary')).toContainText('2 matched (2 to reconcile), 2 statement lines unmatched');
+  await expect(dialog.getByRole('table', { name: 'Statement lines without a match' })).toContainText('The amount differs');
+  await expect(dialog.getByRole('table', { name: 'Statement lines without a match' })).toContainText('No disbursement has this provider reference.');
+  await expect(dialog.getByRole('table', { name: 'Disbursements not in the statement' })).toContainText(c.provider_ref ?? '');
+  expect(await axe(page)).toEqual([]);
+  await shots(page, 'reconcile');
+  await dialog.getByRole('button', { name: 'Reconcile 2 matched' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('2 reconciled from the statement.')).toBeVisible();
+  for (const d of [a, b]) {
+    const after = await (await page.request.get(`/api/transactions/disbursements/${d.id}`)).json();
+    expect(after.reconciled).toBe(true);
+  }
+  const other = await (await page.request.get(`/api/transactions/disbursements/${c.id}`)).json();
+  expect(other.reconciled).toBe(false);
+});

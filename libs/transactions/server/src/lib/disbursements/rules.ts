@@ -1,0 +1,295 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  DISBURSEMENTS_PATHS,
+  P,
+  autoRuleBodySchema,
+  autoRuleDryRunSchema,
+  autoRuleListSchema,
+  autoRuleRunListSchema,
+  autoRuleSchema,
+  disbursementBranchListSchema,
+  fromNgwee,
+  idParamsSchema,
+  toNgwee,
+  type AutoRule,
+  type AutoRuleBody,
+  type AutoRuleDryRun,
+  type AutoRuleRun,
+} from '@loan/shared-contract';
+import type { FastifyInstance } from 'fastify';
+import { auditChanges, defineRoute, invalid, notFound, queryRows, recordAudit, schema, type AuditActor, type Db } from '@loan/shared-server';
+import { AUTO_DISBURSE_JOB, lusakaDayStart, planRule } from './auto';
+
+type RuleRow = typeof schema.autoDisburseRules.$inferSelect;
+const rules = schema.autoDisburseRules;
+
+/** How many runs the list shows per rule. */
+export const LAST_RUNS = 3;
+
+interface RunRow {
+  id: string;
+  rule_id: string;
+  paid: AutoRuleRun['paid'];
+  refused: AutoRuleRun['refused'];
+  skipped: AutoRuleRun['skipped'];
+  paused: boolean;
+  created_at: Date | string;
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+const runDto = (r: RunRow): AutoRuleRun => ({
+  id: Number(r.id),
+  rule_id: Number(r.rule_id),
+  paid: r.paid,
+  refused: r.refused,
+  skipped: r.skipped,
+  paused: r.paused,
+  created_at: iso(r.created_at),
+});
+
+async function runsOf(db: Db, ruleIds: number[], perRule: number): Promise<Map<number, AutoRuleRun[]>> {
+  const out = new Map<number, AutoRuleRun[]>();
+  if (!ruleIds.length) return out;
+  const rows = await queryRows<RunRow>(
+    db,
+    sql`SELECT r.* FROM unnest(${`{${ruleIds.join(',')}}`}::bigint[]) AS ids(id)
+        CROSS JOIN LATERAL (SELECT * FROM auto_disburse_runs WHERE rule_id = ids.id ORDER BY id DESC LIMIT ${perRule}) r
+        ORDER BY r.rule_id, r.id DESC`,
+  );
+  for (const r of rows) {
+    const list = out.get(Number(r.rule_id)) ?? [];
+    list.push(runDto(r));
+    out.set(Number(r.rule_id), list);
+  }
+  return out;
+}
+
+async function paidToday(db: Db, now = new Date()): Promise<Map<number, string>> {
+  const rows = await queryRows<{ rule_id: string; s: string }>(
+    db,
+    sql`SELECT rule_id, sum(amount)::numeric(18,2)::text AS s FROM disbursements
+         WHERE mode = 'auto' AND rule_id IS NOT NULL AND status IN ('pending', 'success') AND created_at >= ${lusakaDayStart(now).toISOString()}::timestamptz
+         GROUP BY rule_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.rule_id), r.s]));
+}
+
+async function toDtos(db: Db, rows: RuleRow[]): Promise<AutoRule[]> {
+  const ids = rows.map((r) => r.id);
+  const [runs, paid, branches] = await Promise.all([runsOf(db, ids, LAST_RUNS), paidToday(db), queryRows<{ id: string; name: string }>(db, sql`SELECT id, name FROM branches`)]);
+  const branchName = new Map(branches.map((b) => [Number(b.id), b.name]));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    branch_id: r.branchId,
+    branch_name: r.branchId === null ? null : (branchName.get(r.branchId) ?? null),
+    min_amount: r.minAmount,
+    max_amount: r.maxAmount,
+    daily_limit: r.dailyLimit,
+    active: r.active,
+    paid_today: paid.get(r.id) ?? '0.00',
+    last_runs: runs.get(r.id) ?? [],
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  }));
+}
+
+async function oneDto(db: Db, row: RuleRow): Promise<AutoRule> {
+  return (await toDtos(db, [row]))[0];
+}
+
+async function findRule(db: Db, id: number, lock = false): Promise<RuleRow> {
+  const q = db.select().from(rules).where(eq(rules.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Rule');
+  return row;
+}
+
+async function branchExists(db: Db, id: number | null): Promise<void> {
+  if (id === null) return;
+  const [b] = await queryRows(db, sql`SELECT 1 FROM branches WHERE id = ${id}`);
+  if (!b) throw invalid('branch_id', 'Choose a branch from the list.');
+}
+
+const values = (body: AutoRuleBody) => ({
+  name: body.name,
+  kind: body.kind,
+  branchId: body.branch_id,
+  minAmount: body.min_amount,
+  maxAmount: body.max_amount,
+  dailyLimit: body.daily_limit,
+});
+
+export async function listRules(db: Db): Promise<AutoRule[]> {
+  return toDtos(db, await db.select().from(rules).orderBy(rules.name, rules.id));
+}
+
+export async function createRule(db: Db, actor: AuditActor, body: AutoRuleBody): Promise<AutoRule> {
+  await branchExists(db, body.branch_id);
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(rules).values({ ...values(body), createdBy: actor.userId }).returning();
+    await recordAudit(tx, actor, { action: 'auto_disburse_rule.create', entity: 'auto_disburse_rule', entityId: created.id, after: values(body) });
+    return created;
+  });
+  return oneDto(db, row);
+}
+
+export async function updateRule(db: Db, actor: AuditActor, id: number, body: AutoRuleBody): Promise<AutoRule> {
+  await branchExists(db, body.branch_id);
+  const row = await db.transaction(async (tx) => {
+    const current = await findRule(tx, id, true);
+    const next = values(body);
+    const changes = auditChanges(current as unknown as Record<string, unknown>, next);
+    const [updated] = await tx.update(rules).set({ ...next, updatedAt: sql`now()` }).where(eq(rules.id, id)).returning();
+    await recordAudit(tx, actor, { action: 'auto_disburse_rule.update', entity: 'auto_disburse_rule', entityId: id, ...changes });
+    return updated;
+  });
+  return oneDto(db, row);
+}
+
+export async function deleteRule(db: Db, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await findRule(tx, id, true);
+    await tx.delete(rules).where(eq(rules.id, id));
+    await recordAudit(tx, actor, { action: 'auto_disburse_rule.delete', entity: 'auto_disburse_rule', entityId: id, before: { name: current.name } });
+  });
+}
+
+/** Pause (active = false) or resume a rule; setting it to what it already is changes and audits nothing. */
+export async function setActive(db: Db, actor: AuditActor, id: number, active: boolean): Promise<AutoRule> {
+  const row = await db.transaction(async (tx) => {
+    const current = await findRule(tx, id, true);
+    if (current.active === active) return current;
+    const [updated] = await tx.update(rules).set({ active, updatedAt: sql`now()` }).where(eq(rules.id, id)).returning();
+    await recordAudit(tx, actor, { action: active ? 'auto_disburse_rule.resume' : 'auto_disburse_rule.pause', entity: 'auto_disburse_rule', entityId: id });
+    return updated;
+  });
+  return oneDto(db, row);
+}
+
+/** What the rule would pay now (its plan, paused or not): nothing is paid or recorded. */
+export async function dryRun(db: Db, id: number, floatLimit: string | null): Promise<AutoRuleDryRun> {
+  const rule = await findRule(db, id);
+  const plan = await planRule(db, rule, floatLimit);
+  return {
+    pay: plan.pay.map((p) => ({
+      application_id: Number(p.application_id),
+      reference_code: p.reference_code,
+      client_name: p.client_name,
+      recipient: p.recipient,
+      amount: fromNgwee(toNgwee(p.amount)),
+    })),
+    skipped: plan.skipped,
+    total: fromNgwee(plan.pay.reduce((s, p) => s + toNgwee(p.amount), 0n)),
+  };
+}
+
+export async function runsOfRule(db: Db, id: number): Promise<AutoRuleRun[]> {
+  await findRule(db, id);
+  return (await runsOf(db, [id], 50)).get(id) ?? [];
+}
+
+const floatLimit = () => process.env['DISBURSE_FLOAT_LIMIT'] || null;
+
+/**
+ * A rule added, edited or resumed runs now rather than at the next minute: one auto-disburse
+ * job is queued (on whichever instance takes it; paying stays once-only). Without a running
+ * queue (JOBS=off) the schedule of another instance runs it.
+ */
+function runSoon(app: FastifyInstance, rule: AutoRule): void {
+  if (!rule.active || app.jobs.state !== 'running') return;
+  app.jobs.send(AUTO_DISBURSE_JOB, {}).catch((err: unknown) => app.log.warn({ err }, 'auto-disburse: could not queue a run'));
+}
+
+/** The auto screen's routes: each with its permission (spec §6: view, add, edit, delete auto disburse). */
+export const autoRuleRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: DISBURSEMENTS_PATHS.autoRules,
+    auth: P.viewAutoDisburse,
+    response: autoRuleListSchema,
+    handler: async ({ db }) => ({ items: await listRules(db) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: DISBURSEMENTS_PATHS.autoRules,
+    auth: P.addAutoDisburse,
+    body: autoRuleBodySchema,
+    response: autoRuleSchema,
+    handler: async ({ db, auditActor, body, reply, req }) => {
+      const created = await createRule(db, auditActor, body);
+      runSoon(req.server, created);
+      reply.code(201);
+      return created;
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: DISBURSEMENTS_PATHS.autoRule,
+    auth: P.editAutoDisburse,
+    params: idParamsSchema,
+    body: autoRuleBodySchema,
+    response: autoRuleSchema,
+    handler: async ({ db, auditActor, params, body, req }) => {
+      const updated = await updateRule(db, auditActor, params.id, body);
+      runSoon(req.server, updated);
+      return updated;
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: DISBURSEMENTS_PATHS.autoRule,
+    auth: P.deleteAutoDisburse,
+    params: idParamsSchema,
+    response: null,
+    handler: async ({ db, auditActor, params, reply }) => {
+      await deleteRule(db, auditActor, params.id);
+      return reply.code(204).send();
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: DISBURSEMENTS_PATHS.autoRulePause,
+    auth: P.editAutoDisburse,
+    params: idParamsSchema,
+    response: autoRuleSchema,
+    handler: ({ db, auditActor, params }) => setActive(db, auditActor, params.id, false),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: DISBURSEMENTS_PATHS.autoRuleResume,
+    auth: P.editAutoDisburse,
+    params: idParamsSchema,
+    response: autoRuleSchema,
+    handler: async ({ db, auditActor, params, req }) => {
+      const resumed = await setActive(db, auditActor, params.id, true);
+      runSoon(req.server, resumed);
+      return resumed;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: DISBURSEMENTS_PATHS.autoRuleDryRun,
+    auth: P.viewAutoDisburse,
+    params: idParamsSchema,
+    response: autoRuleDryRunSchema,
+    handler: ({ db, params }) => dryRun(db, params.id, floatLimit()),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: DISBURSEMENTS_PATHS.autoRuleRuns,
+    auth: P.viewAutoDisburse,
+    params: idParamsSchema,
+    response: autoRuleRunListSchema,
+    handler: async ({ db, params }) => ({ items: await runsOfRule(db, params.id) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: DISBURSEMENTS_PATHS.branches,
+    auth: P.viewTransactionModule,
+    response: disbursementBranchListSchema,
+    handler: async ({ db }) =>
+      (await queryRows<{ id: string; name: string }>(db, sql`SELECT id, name FROM branches ORDER BY name, id`)).map((b) => ({ id: Number(b.id), name: b.name })),
+  }),
+];
