@@ -4,7 +4,8 @@
 // test runner against it in Debian's Chromium: each story renders without console errors,
 // its play function passes and axe finds no violation. The count reporter writes
 // tmp/test-results/jest-storybook.json; a failed build counts as one failure there.
-// `--no-build` tests an existing build.
+// `--no-build` tests an existing build; `--config libs/<domain>/feature/.storybook` builds and
+// tests one lib's Storybook alone (into dist/storybook-<project dir>), for a team's own run.
 import { spawnSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -12,8 +13,9 @@ import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const out = join(root, 'dist/storybook');
-const configDir = 'tools/storybook/.storybook';
+const configArg = process.argv.indexOf('--config');
+const configDir = configArg > 0 ? process.argv[configArg + 1] : 'tools/storybook/.storybook';
+const out = join(root, configArg > 0 ? `dist/storybook-${configDir.replace(/\/?\.storybook\/?$/, '').replace(/[\\/]+/g, '-')}` : 'dist/storybook');
 const started = Date.now();
 const secs = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 

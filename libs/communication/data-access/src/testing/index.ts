@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { endpointVariants } from '@loan/shared-data-access-api/testing';
 import { COMMUNICATION_PATHS, encodeCursor, type Message, type ListEnvelope } from '@loan/shared-contract';
 
@@ -71,3 +72,6 @@ export const communicationVariants = {
 
 /** Every endpoint answering normally: `setupApiServer(...communicationHandlers)`. */
 export const communicationHandlers = Object.values(communicationVariants).map((v) => v.ok);
+
+/** The details of a message that is not there: 404. */
+export const messageNotFound = http.get(COMMUNICATION_PATHS.byId, () => HttpResponse.json({ message: 'Message not found.' }, { status: 404 }));
