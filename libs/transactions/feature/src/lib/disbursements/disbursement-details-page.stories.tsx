@@ -37,13 +37,14 @@ export const Populated: Story = {
   },
 };
 
-/** What a user who may only view sees: no actions. */
+/** What a user who may only view sees: no retry, no delete. */
 export const ViewOnly: Story = {
   parameters: { workbench: { permissions: [P.viewAllDisbursements] } },
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await body.findByText('#7');
-    await expect(body.queryByRole('group', { name: 'Disbursement actions' })).not.toBeInTheDocument();
+    await expect(body.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await expect(body.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   },
 };
 

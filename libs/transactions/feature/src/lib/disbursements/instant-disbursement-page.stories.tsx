@@ -26,7 +26,7 @@ export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await body.findByRole('table', { name: 'Payable loans' });
-    await expect(body.getByText(/12 payable loans/)).toHaveTextContent('ZMW 78,003.00');
+    await expect(await body.findByText(/12 payable loans/)).toHaveTextContent('ZMW 78,003.00');
     await userEvent.click(body.getByRole('button', { name: 'Pay LA-2026-000501' }));
     const dialog = await body.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay now' }));

@@ -30,7 +30,7 @@ export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await body.findByRole('table', { name: 'Repayments' });
-    await expect(body.getByText(/20 repayments totalling/)).toHaveTextContent('ZMW 15,260.00');
+    await expect(await body.findByText(/20 repayments totalling/)).toHaveTextContent('ZMW 15,260.00');
     await userEvent.click(body.getByRole('button', { name: 'Reverse MM-0001' }));
     const dialog = await body.findByRole('dialog', { name: 'Reverse this repayment?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse repayment' }));
@@ -80,6 +80,7 @@ export const AddRepaymentRefused: Story = {
     await userEvent.click(within(form).getByRole('button', { name: 'Record repayment' }));
     await expect(await within(form).findByText('More than the balance of ZMW 3,500.00.')).toBeInTheDocument();
     await expect(within(form).getByText('This reference was already recorded.')).toBeInTheDocument();
+    await settled(canvasElement);
   },
 };
 
