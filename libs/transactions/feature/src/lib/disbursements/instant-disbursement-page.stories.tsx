@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { P, type PermissionName } from '@loan/shared-contract';
 import { SCREENS } from '@loan/shared-screens';
 import { disbursementsVariants } from '@loan/transactions-data-access/testing';
@@ -20,6 +20,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const page = (el: HTMLElement) => within(el.ownerDocument.body);
+/** Waits until the list stopped refetching (a dimmed table would fail the contrast check). */
+const settled = (el: HTMLElement) => waitFor(() => expect(el.ownerDocument.querySelector('[aria-busy="true"]')).toBeNull());
 
 /** Pay one loan after the confirmation: its row shows the pending disbursement. */
 export const Populated: Story = {
@@ -31,6 +33,7 @@ export const Populated: Story = {
     const dialog = await body.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay now' }));
     await expect(await body.findByText('#501 pending')).toBeInTheDocument();
+    await settled(canvasElement);
   },
 };
 
@@ -45,6 +48,7 @@ export const PaySelected: Story = {
     await expect(dialog).toHaveTextContent('Pay 2 loans');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay now' }));
     await expect(await body.findByText('#502 pending')).toBeInTheDocument();
+    await settled(canvasElement);
   },
 };
 
@@ -57,6 +61,7 @@ export const PayRefused: Story = {
     await userEvent.click(within(await body.findByRole('dialog')).getByRole('button', { name: 'Pay now' }));
     await expect(await body.findByText('Refused')).toBeInTheDocument();
     await expect(body.getByRole('button', { name: 'Pay LA-2026-000501' })).toBeInTheDocument();
+    await settled(canvasElement);
   },
 };
 
