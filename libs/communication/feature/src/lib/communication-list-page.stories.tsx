@@ -50,6 +50,7 @@ export const SendSms: Story = {
     await expect(dialog).toHaveTextContent('161 characters, 2 SMS parts');
     await userEvent.click(body.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(body.queryByRole('dialog', { name: 'Send SMS' })).not.toBeInTheDocument());
+    await settled(canvasElement);
   },
 };
 
@@ -64,6 +65,7 @@ export const SendToAllConfirmed: Story = {
     await userEvent.click(body.getByRole('button', { name: 'Send' }));
     await userEvent.click(await body.findByRole('button', { name: 'Send to all' }));
     await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
+    await settled(canvasElement);
   },
 };
 

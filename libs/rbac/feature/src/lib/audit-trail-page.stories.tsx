@@ -25,7 +25,7 @@ export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     const table = await body.findByRole('table', { name: 'Audit Trail' });
-    await expect(within(table).getAllByRole('row')[1]).toHaveTextContent('→');
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('→'));
     await userEvent.click(body.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(body.getByTestId('location')).toHaveTextContent('page=2'));
     await waitFor(() => expect(canvasElement.ownerDocument.querySelector('[aria-busy="true"]')).toBeNull());
@@ -36,8 +36,8 @@ export const Populated: Story = {
 export const Filtered: Story = {
   parameters: { workbench: { route: '/settings/audit?action=update&entity=user&fromDate=2026-11-01' } },
   play: async ({ canvasElement }) => {
-    const rows = within(await page(canvasElement).findByRole('table', { name: 'Audit Trail' })).getAllByRole('row');
-    await expect(rows[1]).toHaveTextContent('role_id: 3 → 2');
+    const table = await page(canvasElement).findByRole('table', { name: 'Audit Trail' });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('role_id: 3 → 2'));
   },
 };
 

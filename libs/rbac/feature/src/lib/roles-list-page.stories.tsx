@@ -25,7 +25,7 @@ export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     const table = await body.findByRole('table', { name: 'Roles' });
-    await expect(within(table).getByRole('button', { name: 'Delete Loan Officer' })).toBeDisabled();
+    await expect(await within(table).findByRole('button', { name: 'Delete Loan Officer' })).toBeDisabled();
     await userEvent.click(within(table).getByRole('button', { name: 'Delete Viewer' }));
     await userEvent.click(within(await body.findByRole('dialog', { name: 'Delete role?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());

@@ -25,7 +25,7 @@ export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     const table = await body.findByRole('table', { name: 'Branches' });
-    await userEvent.click(within(table).getByRole('button', { name: 'Edit Ndola' }));
+    await userEvent.click(await within(table).findByRole('button', { name: 'Edit Ndola' }));
     const dialog = await body.findByRole('dialog', { name: 'Edit branch' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Active/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -38,7 +38,7 @@ export const SaveRefused: Story = {
   parameters: { msw: { handlers: { api: [settingsVariants.saveBranch.invalid, ...usersHandlers] } } },
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
-    await userEvent.click(within(await body.findByRole('table', { name: 'Branches' })).getByRole('button', { name: 'Edit Ndola' }));
+    await userEvent.click(await within(await body.findByRole('table', { name: 'Branches' })).findByRole('button', { name: 'Edit Ndola' }));
     const dialog = await body.findByRole('dialog', { name: 'Edit branch' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expect(await within(dialog).findByText('The code has already been taken.')).toBeInTheDocument();

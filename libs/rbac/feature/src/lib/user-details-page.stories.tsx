@@ -51,18 +51,6 @@ export const ChangeRole: Story = {
   },
 };
 
-/** The server's 422 on the edit form lands on its field. */
-export const EditRefused: Story = {
-  parameters: { msw: { handlers: { api: [usersVariants.update.invalid, ...usersHandlers] } } },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await userEvent.click(await body.findByRole('button', { name: 'Edit' }));
-    const dialog = await body.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await expect(await within(dialog).findByText('The unique number has already been taken.')).toBeInTheDocument();
-  },
-};
-
 export const Loading: Story = {
   parameters: { msw: { handlers: { api: [usersVariants.details.slow, ...usersHandlers] } } },
 };

@@ -51,6 +51,7 @@ export const CreateUser: Story = {
     await userEvent.selectOptions(within(dialog).getByLabelText(/Role/), 'Viewer');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create and invite' }));
     await waitFor(() => expect(body.getByTestId('location')).toHaveTextContent('/users/41'));
+    await settled(canvasElement);
   },
 };
 
