@@ -20,12 +20,12 @@ type Story = StoryObj<typeof meta>;
 
 const page = (el: HTMLElement) => within(el.ownerDocument.body);
 
-/** Who, what, which record, before → after; then the next page. */
+/** Who, what, which record, when and from where; then the next page. */
 export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     const table = await body.findByRole('table', { name: 'Audit Trail' });
-    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('→'));
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Chanda Mwila'));
     await userEvent.click(body.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(body.getByTestId('location')).toHaveTextContent('page=2'));
     await waitFor(() => expect(canvasElement.ownerDocument.querySelector('[aria-busy="true"]')).toBeNull());

@@ -27,7 +27,7 @@ export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await body.findByRole('heading', { name: 'Role: Loan Officer' });
-    await userEvent.click(within(body.getByRole('group', { name: /Loans/ })).getByRole('checkbox', { name: /can approve application/ }));
+    await userEvent.click(within(await body.findByRole('group', { name: /Loans/ })).getByRole('checkbox', { name: /can approve application/ }));
     await userEvent.click(within(body.getByRole('group', { name: /Dashboard/ })).getByRole('checkbox', { name: 'view main dashboard' }));
     await expect(within(body.getByRole('group', { name: /Settings/ })).getByRole('checkbox', { name: /can add role/ })).toBeDisabled();
     await userEvent.click(body.getByRole('button', { name: 'Save (adds 1, removes 1)' }));
@@ -44,7 +44,7 @@ export const SearchAndTickAll: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await body.findByRole('heading', { name: 'Role: Loan Officer' });
-    await userEvent.type(body.getByRole('searchbox', { name: 'Search permissions' }), 'reports');
+    await userEvent.type(await body.findByRole('searchbox', { name: 'Search permissions' }), 'reports');
     await expect(body.queryByRole('group', { name: /Loans/ })).not.toBeInTheDocument();
     await userEvent.click(body.getByRole('checkbox', { name: 'All in Reports' }));
     await expect(body.getByRole('button', { name: 'Save (adds 1)' })).toBeEnabled();
