@@ -45,6 +45,8 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     '\\.(css|svg|png|jpg)$': path.join(__dirname, 'tools/test/file-stub.js'),
+    // jsdom has no canvas: every spec gets the kit's stand-in (its `padState` via @loan/shared-ui/testing).
+    '^signature_pad$': path.join(__dirname, 'libs/shared/ui/src/testing/signature-pad-mock.ts'),
   },
   testEnvironment: 'jest-fixed-jsdom',
   setupFilesAfterEnv: [path.join(__dirname, 'tools/test/setup.ts')],

@@ -4,7 +4,9 @@
 // test runner against it in Debian's Chromium: each story renders without console errors,
 // its play function passes and axe finds no violation. The count reporter writes
 // tmp/test-results/jest-storybook.json; a failed build counts as one failure there.
-// `--no-build` tests an existing build.
+// `--no-build` tests an existing build; `--config libs/<domain>/feature/.storybook` builds and
+// tests one lib's Storybook alone (into dist/storybook-<project dir>), for a team's own run;
+// what follows `--` goes to the test runner (`-- instant` runs only the files matching it).
 import { spawnSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -12,8 +14,11 @@ import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const out = join(root, 'dist/storybook');
-const configDir = 'tools/storybook/.storybook';
+const configArg = process.argv.indexOf('--config');
+const configDir = configArg > 0 ? process.argv[configArg + 1] : 'tools/storybook/.storybook';
+const out = join(root, configArg > 0 ? `dist/storybook-${configDir.replace(/\/?\.storybook\/?$/, '').replace(/[\\/]+/g, '-')}` : 'dist/storybook');
+const dashes = process.argv.indexOf('--');
+const passThrough = dashes > 0 ? process.argv.slice(dashes + 1) : [];
 const started = Date.now();
 const secs = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 
@@ -48,7 +53,7 @@ server.listen(0, '127.0.0.1', () => {
   const addr = server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   const workers = process.env.STORYBOOK_WORKERS ?? '2';
-  const t = spawn('npx', ['test-storybook', '-c', configDir, '--url', url, '--index-json', `--maxWorkers=${workers}`, '--testTimeout=60000'], {
+  const t = spawn('npx', ['test-storybook', '-c', configDir, '--url', url, '--index-json', `--maxWorkers=${workers}`, '--testTimeout=60000', ...passThrough], {
     cwd: root,
     stdio: 'inherit',
   });

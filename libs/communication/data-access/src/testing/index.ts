@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { endpointVariants } from '@loan/shared-data-access-api/testing';
 import { API, COMMUNICATION_PATHS, encodeCursor, type ClientPick, type Draft, type Message, type ListEnvelope, type MessagePreview } from '@loan/shared-contract';
 
@@ -170,3 +171,6 @@ export function answerPreview(b: PreviewBody): MessagePreview {
 
 /** Every endpoint answering normally: `setupApiServer(...communicationHandlers)`. */
 export const communicationHandlers = Object.values(communicationVariants).map((v) => v.ok);
+
+/** The details of a message that is not there: 404. */
+export const messageNotFound = http.get(COMMUNICATION_PATHS.byId, () => HttpResponse.json({ message: 'Message not found.' }, { status: 404 }));

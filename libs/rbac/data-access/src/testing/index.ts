@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { endpointVariants, type VariantOptions } from '@loan/shared-data-access-api/testing';
 import {
   API,
@@ -211,3 +212,6 @@ export const rolesVariants = {
 
 /** Every endpoint answering normally: `setupApiServer(...usersHandlers)`. */
 export const usersHandlers = [...Object.values(usersVariants), ...Object.values(rolesVariants), ...Object.values(settingsVariants)].map((v) => v.ok);
+
+/** The details of a user who is not there: 404. */
+export const userNotFound = http.get(USER_PATHS.byId, () => HttpResponse.json({ message: 'User not found.' }, { status: 404 }));

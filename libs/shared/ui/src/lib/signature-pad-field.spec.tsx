@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { SignaturePadField, type SignaturePadHandle } from './signature-pad-field';
 
-jest.mock('signature_pad', () => jest.requireActual('./signature-pad-mock'));
-
 // jsdom has no canvas: a 2D context that records the names painted on it.
 const painted: string[] = [];
 beforeEach(() => {

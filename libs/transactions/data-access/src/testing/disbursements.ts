@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { endpointVariants } from '@loan/shared-data-access-api/testing';
 import {
   DISBURSEMENTS_PATHS,
@@ -272,3 +273,8 @@ export const disbursementsVariants = {
 
 /** Every endpoint answering normally: `setupApiServer(...disbursementsHandlers)`. */
 export const disbursementsHandlers = Object.values(disbursementsVariants).map((v) => v.ok);
+
+/** The details of a disbursement that is not there (or outside the user's branches): 404. */
+export const disbursementNotFound = http.get(DISBURSEMENTS_PATHS.byId, () => HttpResponse.json({ message: 'Disbursement not found.' }, { status: 404 }));
+/** Deleting a failed disbursement: 204. */
+export const disbursementRemoved = http.delete(DISBURSEMENTS_PATHS.remove, () => new HttpResponse(null, { status: 204 }));

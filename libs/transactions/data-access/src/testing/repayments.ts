@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { endpointVariants, makeLoanBalance, makeRepayment } from '@loan/shared-data-access-api/testing';
 import {
   REPAYMENT_PATHS,
@@ -92,3 +93,6 @@ export const repaymentsVariants = {
 };
 
 export const repaymentsHandlers = Object.values(repaymentsVariants).map((v) => v.ok);
+
+/** The bulk upload answering with row errors (nothing saved): `uploadReportBad`. */
+export const repaymentsUploadProblems = http.post(REPAYMENT_PATHS.bulkUpload, () => HttpResponse.json(uploadReportBad));

@@ -6,10 +6,9 @@ import { setupApiServer } from '@loan/shared-data-access-api/testing';
 import { renderScreen } from '@loan/shared-permissions/testing';
 import { OFFER_LETTER_PATHS } from '@loan/loans-data-access';
 import { applicationDetailsHandlers, makeLoanDetails, makeOfferLetter, offerLettersVariants, SIGNATURE_PNG } from '@loan/loans-data-access/testing';
-import { padState } from '../testing/signature-pad-mock';
+import { padState } from '@loan/shared-ui/testing';
 import { LoanDetailsPage } from './loan-details-page';
 
-jest.mock('signature_pad', () => jest.requireActual('../testing/signature-pad-mock'));
 // jsdom has no canvas.
 HTMLCanvasElement.prototype.getContext = (() => null) as never;
 

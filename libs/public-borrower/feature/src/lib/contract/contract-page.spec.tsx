@@ -5,10 +5,8 @@ import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router-dom';
 import { apiUrl, renderWithProviders, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { borrowerVariants, offer } from '@loan/public-borrower-data-access/testing';
-import { padState } from '../testing/signature-pad-mock';
+import { padState } from '@loan/shared-ui/testing';
 import { ContractPage } from './contract-page';
-
-jest.mock('signature_pad', () => jest.requireActual('../testing/signature-pad-mock'));
 
 const server = setupServer(csrfCookieHandler);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,7 +1,8 @@
 /**
- * jsdom has no canvas, so tests replace signature_pad with this stand-in. `drawn` says
- * whether someone "drew" something. Feature libs keep
- * their own copy (a spec may not import another lib's internals).
+ * jsdom has no canvas, so every jest test gets this stand-in for signature_pad: jest.preset.js
+ * maps the package to this file (moduleNameMapper), no `jest.mock` needed. `padState.drawn`
+ * says whether someone "drew" something; a spec sets it through `@loan/shared-ui/testing`,
+ * which is this same module, so the spec and the mapped package share one state.
  */
 export const padState = { drawn: false };
 
