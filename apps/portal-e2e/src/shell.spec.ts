@@ -19,6 +19,7 @@ const LOAN_LISTS = [...APPLICATION_LISTS, 'Loans > Applications > Contracts /loa
 const TRANSACTIONS = [
   'Transactions > Disbursements > View All /transactions/disbursements',
   'Transactions > Disbursements > Instant /transactions/disbursements/instant',
+  'Transactions > Disbursements > Auto /transactions/disbursements/auto',
   'Transactions > Repayments > Add /transactions/repayments',
 ];
 const ADMINISTRATION = ['Users /users', 'Settings > Roles /settings/roles', 'Settings > Audit trail /settings/audit', 'Settings > Branches /settings/branches', 'Settings > Loan product /settings/loan-product'];

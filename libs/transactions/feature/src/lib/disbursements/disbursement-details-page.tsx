@@ -95,7 +95,7 @@ function Actions({ record }: { record: DisbursementDetails }) {
   );
 }
 
-/** One disbursement: loading, not found (404, also outside the user's branches), could not load (retry), or its fields, messages, attempts, loan and audit. */
+/** One disbursement: loading, not found (404, also outside the user's branches), could not load (retry), or its fields, messages, attempts, loan and history (the shared History section). */
 export function DisbursementDetailsPage() {
   const id = useParams().id ?? '';
   // A path that names no id (`/x/abc`) is not found, without asking the api.
@@ -173,16 +173,6 @@ export function DisbursementDetailsPage() {
                 <li key={a.id}>
                   #{a.id} · {STATUS_LABELS[a.status]} · <Money value={a.amount} /> · {formatDate(a.created_at)}
                   {a.id === record.id ? ' (this one)' : ''}
-                </li>
-              ))}
-            </ol>
-          </Section>
-          <Section title="Audit trail">
-            <ol className="space-y-1 text-sm">
-              {record.audit.map((a) => (
-                <li key={a.id}>
-                  {formatDate(a.created_at)} · {a.action} · {a.user_name ?? 'system'}
-                  {a.ip_address ? ` · ${a.ip_address}` : ''}
                 </li>
               ))}
             </ol>
