@@ -130,6 +130,7 @@ export const dashboardVariants = {
       reconciledCount: 0,
       unreconciledCount: 0,
       today: { count: 0, amount: '0.00' },
+      thisMonth: { count: 0, amount: '0.00' },
     },
   }),
 };
