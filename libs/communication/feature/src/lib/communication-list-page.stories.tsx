@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { P, type PermissionName } from '@loan/shared-contract';
 import { SCREENS } from '@loan/shared-screens';
-import { communicationVariants } from '@loan/communication-data-access/testing';
+import { communicationHandlers, communicationVariants } from '@loan/communication-data-access/testing';
 import { CommunicationListPage } from './communication-list-page';
 
-// The same MSW variants as communication-list-page.spec.tsx and compose-sms-dialog.spec.tsx
+// The same MSW variants as communication-list-page.spec.tsx and compose-message-dialog.spec.tsx
 // (@loan/communication-data-access/testing).
 const OFFICER: PermissionName[] = [P.viewCommunicationModule, P.createMessage];
 const PATH = SCREENS.communication.path;
@@ -16,7 +16,7 @@ const meta = {
   component: CommunicationListPage,
   parameters: {
     workbench: { route: PATH, path: PATH, permissions: OFFICER },
-    msw: { handlers: { api: [communicationVariants.list.ok, communicationVariants.sendSms.ok] } },
+    msw: { handlers: { api: communicationHandlers } },
   },
 } satisfies Meta<typeof CommunicationListPage>;
 export default meta;
@@ -38,17 +38,19 @@ export const Populated: Story = {
   },
 };
 
-/** Compose for one client (from the URL): characters and parts counted, then sent. */
+/** Compose for one client (from the URL): previewed as the server renders it, characters and parts counted, then sent. */
 export const SendSms: Story = {
   parameters: { workbench: { route: `${PATH}?compose=sms&client=5` } },
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     const dialog = await body.findByRole('dialog', { name: 'Send SMS' });
-    await expect(body.getByLabelText('Client numbers')).toHaveValue('5');
-    await userEvent.click(body.getByLabelText(/^Message/));
-    await userEvent.paste('x'.repeat(161));
+    await userEvent.click(within(dialog).getByLabelText(/^Message/));
+    await userEvent.paste('Dear {name}');
+    await expect(await within(dialog).findByText('Dear Mary Banda')).toBeInTheDocument();
+    await expect(within(dialog).getByRole('list', { name: 'Chosen clients' })).toHaveTextContent('Mary Banda');
+    await userEvent.paste('x'.repeat(150));
     await expect(dialog).toHaveTextContent('161 characters, 2 SMS parts');
-    await userEvent.click(body.getByRole('button', { name: 'Send' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(body.queryByRole('dialog', { name: 'Send SMS' })).not.toBeInTheDocument());
     await settled(canvasElement);
   },
@@ -59,11 +61,13 @@ export const SendToAllConfirmed: Story = {
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await userEvent.click(await body.findByRole('button', { name: 'Send SMS' }));
-    await userEvent.selectOptions(body.getByLabelText('To'), 'all');
-    await userEvent.click(body.getByLabelText(/^Message/));
+    const dialog = await body.findByRole('dialog', { name: 'Send SMS' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('To'), 'all');
+    await userEvent.click(within(dialog).getByLabelText(/^Message/));
     await userEvent.paste('Dear {name}');
-    await userEvent.click(body.getByRole('button', { name: 'Send' }));
-    await userEvent.click(await body.findByRole('button', { name: 'Send to all' }));
+    await within(dialog).findByText(/Reaches 40 clients; the first 3/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await userEvent.click(within(await body.findByRole('dialog', { name: 'Send to 40 clients?' })).getByRole('button', { name: 'Send to all' }));
     await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
     await settled(canvasElement);
   },
@@ -72,8 +76,8 @@ export const SendToAllConfirmed: Story = {
 /** The server's 422 on the form's field. */
 export const SendRefused: Story = {
   parameters: {
-    workbench: { route: `${PATH}?compose=sms&client=3` },
-    msw: { handlers: { api: [communicationVariants.list.ok, communicationVariants.sendSms.invalid] } },
+    workbench: { route: `${PATH}?compose=sms&client=5` },
+    msw: { handlers: { api: [communicationVariants.sendSms.invalid, ...communicationHandlers] } },
   },
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
@@ -95,25 +99,25 @@ export const ViewOnly: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: { api: [communicationVariants.list.slow] } } },
+  parameters: { msw: { handlers: { api: [communicationVariants.list.slow, ...communicationHandlers] } } },
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: { api: [communicationVariants.list.empty] } } },
+  parameters: { msw: { handlers: { api: [communicationVariants.list.empty, ...communicationHandlers] } } },
   play: async ({ canvasElement }) => {
     await expect(await page(canvasElement).findByText(`No ${TITLE.toLowerCase()}`)).toBeInTheDocument();
   },
 };
 
 export const LoadError: Story = {
-  parameters: { msw: { handlers: { api: [communicationVariants.list.error] } } },
+  parameters: { msw: { handlers: { api: [communicationVariants.list.error, ...communicationHandlers] } } },
   play: async ({ canvasElement }) => {
     await expect(await page(canvasElement).findByRole('alert')).toHaveTextContent('Could not load');
   },
 };
 
 export const Forbidden: Story = {
-  parameters: { workbench: { permissions: [] }, msw: { handlers: { api: [communicationVariants.list.forbidden] } } },
+  parameters: { workbench: { permissions: [] }, msw: { handlers: { api: [communicationVariants.list.forbidden, ...communicationHandlers] } } },
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await body.findByRole('alert');

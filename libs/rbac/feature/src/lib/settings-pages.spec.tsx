@@ -16,7 +16,8 @@ describe('branches', () => {
   it('lists branches with their status and edits one; the 422 lands on the field', async () => {
     renderScreen(<BranchesPage />, { permissions: perms, route: '/settings/branches' });
     const table = await screen.findByRole('table', { name: 'Branches' });
-    expect(within(table).getAllByRole('row')[3]).toHaveTextContent('Inactive');
+    // The table is on screen (busy) before its rows arrive: wait for the rows themselves.
+    expect(await within(table).findByRole('row', { name: /Kitwe/ })).toHaveTextContent('Inactive');
     await userEvent.click(within(table).getByRole('button', { name: 'Edit Ndola' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit branch' });
     server.use(settingsVariants.saveBranch.invalid);

@@ -86,7 +86,8 @@ function ReportChart<D>({ spec, data }: { spec: ReportChartSpec<D>; data: D }) {
       xaxis: spec.horizontal
         ? { categories, labels: { formatter: (v: string) => axis(Number(v)) } }
         : { categories, labels: { rotate: -30, trim: spec.trimLabels ?? false, hideOverlappingLabels: true } },
-      yaxis: spec.horizontal ? undefined : { min: 0, forceNiceScale: true, labels: { formatter: axis } },
+      // No `yaxis: undefined` on a horizontal chart: apexcharts reads yaxis.length and throws.
+      ...(spec.horizontal ? {} : { yaxis: { min: 0, forceNiceScale: true, labels: { formatter: axis } } }),
       tooltip: { ...frame.tooltip, shared: true, intersect: false, ...(spec.values === 'money' ? { y: { formatter: (v: number) => formatMoney(v) } } : {}) },
     };
     const extra = spec.options?.(data) ?? {};
