@@ -9,10 +9,10 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const money = (v: string) =>
   `ZMW ${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-async function signIn(page: Page) {
+async function signIn(page: Page, account = OFFICER) {
   await page.goto('/login');
-  await page.getByLabel('E-mail or staff number').fill(OFFICER.email);
-  await page.getByLabel('Password', { exact: true }).fill(OFFICER.password);
+  await page.getByLabel('E-mail or staff number').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
@@ -51,8 +51,16 @@ test('an officer lands on the dashboard and its figures are the api’s', async 
 
   const sms = await (await page.request.get('/api/dashboard/sms-stats')).json();
   await expect(page.getByLabel('SMS statistics')).toContainText(sms.totalCount.toLocaleString('en-US'));
+  // The officer holds no transactions permission: no disbursement card (finance sees it).
+  await expect(page.getByLabel('SMS statistics')).toBeVisible();
+  await expect(page.getByLabel('Disbursement statistics')).toHaveCount(0);
+});
+
+test('finance sees the disbursement card with the api’s figures, this month included', async ({ page }) => {
+  await signIn(page, { email: 'finance@demo.zm', password: 'Demo#2026' });
   const disb = await (await page.request.get('/api/dashboard/disbursement-transactions-stats')).json();
   await expect(page.getByLabel('Disbursement statistics')).toContainText(money(disb.total.amount));
+  await expect(page.getByLabel('Disbursement statistics')).toContainText(money(disb.thisMonth.amount));
 });
 
 test('By Month and Yesterday switch the period, the month and the figures', async ({ page }) => {
