@@ -64,6 +64,7 @@ beforeAll(async () => {
     P.viewReportsModule,
     P.viewAllBranches,
     P.viewDashboard,
+    P.viewTransactionModule,
     P.viewLoanModule,
     P.viewLoanApplications,
     P.viewClosedApplications,

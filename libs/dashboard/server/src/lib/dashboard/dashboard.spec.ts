@@ -29,7 +29,7 @@ async function addApplication(db: Db, n: number, o: { kind?: string; status: str
 
 beforeAll(async () => {
   t = await createTestApp({ modules: [dashboardServer], seed: 'accounts' });
-  officer = await loginWithPermissions(t.app, [P.viewDashboard, P.viewAllBranches]);
+  officer = await loginWithPermissions(t.app, [P.viewDashboard, P.viewAllBranches, P.viewTransactionModule]);
   const db = t.db;
   // Applications around the business-day and month boundaries, with awkward cents.
   const rows: Array<{ kind?: string; status: string; amount: string; at: string }> = [];
@@ -273,6 +273,12 @@ it('SMS stats count the sms outbox only, by state and recent volume', async () =
   expect(body).toMatchObject({ totalCount: 5, sentCount: 3, failedCount: 1, pendingCount: 1, todayCount: 3 });
 });
 
+it('disbursement stats need the transactions module as well as the dashboard (403 with the dashboard alone)', async () => {
+  const dashboardOnly = await loginWithPermissions(t.app, [P.viewDashboard, P.viewAllBranches]);
+  expect((await get(DASHBOARD_PATHS.disbursementStats, dashboardOnly)).statusCode).toBe(403);
+  expect((await get(DASHBOARD_PATHS.disbursementStats)).statusCode).toBe(200);
+});
+
 it('disbursement stats: exact sums by outcome, reconciliation, today and this month, kept up to date by the triggers', async () => {
   const check = async () => {
     const body = (await get(DASHBOARD_PATHS.disbursementStats)).json();
@@ -345,7 +351,7 @@ describe('on the demo seed', () => {
   let headers: AuthHeaders;
   beforeAll(async () => {
     demo = await createTestApp({ modules: [dashboardServer], seed: 'accounts', demoData: 400 });
-    headers = await loginAs(demo.app, 'officer');
+    headers = await loginAs(demo.app, 'admin');
   });
   afterAll(() => demo?.close());
   const dget = async (url: string) => {
@@ -488,13 +494,12 @@ describe('on the demo seed', () => {
         sql`SELECT count(*)::int AS total FROM messages WHERE channel = 'sms' AND client_id IN (SELECT id FROM clients WHERE branch_id = ${kitwe})`,
       );
       expect(sms.totalCount).toBe(e.total);
-      const disb = await vget(DASHBOARD_PATHS.disbursementStats, viewer);
-      const [d] = await queryRows<{ count: number }>(demo.db, sql`SELECT count(*)::int AS count FROM disbursements WHERE branch_id = ${kitwe}`);
-      expect(disb.total.count).toBe(d.count);
+      // Money paid out is the transactions staff's figure: the viewer holds no transactions permission.
+      expect((await demo.app.inject({ method: 'GET', url: DASHBOARD_PATHS.disbursementStats, headers: viewer })).statusCode).toBe(403);
     });
 
     it('shows a user with neither a branch nor `can view all branches` no branch-bound figure', async () => {
-      const h = await loginWithPermissions(demo.app, [P.viewDashboard]);
+      const h = await loginWithPermissions(demo.app, [P.viewDashboard, P.viewTransactionModule]);
       const all = await vget(`${DASHBOARD_PATHS.monthlyCardStats}?year=${year}`, h);
       expect(all).toMatchObject({ applicationsRequestsCount: 0, applicationsApprovedCount: 0, applicationsRejectedCount: 0 });
       expect(await vget(DASHBOARD_PATHS.offerLetterCardStats, h)).toEqual({ pendingCount: 0, expiredCount: 0, signedCount: 0 });

@@ -14,7 +14,8 @@ import * as service from './service';
 
 /**
  * The dashboard's statistics (spec §7 'Dashboard', and the offer letters' card stats).
- * Every figure needs `view main dashboard`; all are reads.
+ * Every figure needs `view main dashboard`; the disbursement figures also `view transaction
+ * manager module` (the card is shown only with it). All are reads.
  */
 export const dashboardRoutes = [
   defineRoute({
@@ -52,7 +53,11 @@ export const dashboardRoutes = [
     url: DASHBOARD_PATHS.disbursementStats,
     response: disbursementStatsSchema,
     auth: P.viewDashboard,
-    handler: ({ db, scope }) => service.disbursementStats(db, scope),
+    // Money paid out is the transactions staff's figure: the card needs their module too.
+    handler: ({ db, scope, authorize }) => {
+      authorize(P.viewTransactionModule);
+      return service.disbursementStats(db, scope);
+    },
   }),
   defineRoute({
     method: 'GET',
