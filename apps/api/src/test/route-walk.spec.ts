@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, type PermissionName } from '@loan/shared-contract';
-import { routePermissions } from '@loan/shared-server';
+import { routeNeedsAll, routePermissions } from '@loan/shared-server';
 import { csrfHeaders, loginWithPermissions, type TestApp, fillParams, routeName } from '@loan/shared-server/testing';
 import { createTestApp } from './test-app';
 
@@ -75,8 +75,16 @@ describe('route walk: authorization of every route', () => {
         const lacking = await probe(lackingCache.get(key) as Record<string, string>);
         if (lacking.statusCode !== 403) failures.push(`${routeName(r)} lacking ${key}: ${lacking.statusCode}`);
       }
-      // For anyOf, holding any one of them is enough: check each.
-      for (const held of perms.length ? perms.map((p) => [p]) : [[] as PermissionName[]]) {
+      // For anyOf, holding any one of them is enough: check each. For allOf, holding all but
+      // one is refused (each in turn), holding them all lets the call through.
+      if (routeNeedsAll(r.auth)) {
+        for (const left of perms) {
+          const partial = await loginWithPermissions(t.app, perms.filter((p) => p !== left));
+          const refused = await probe(partial as Record<string, string>);
+          if (refused.statusCode !== 403) failures.push(`${routeName(r)} without ${left} of allOf: ${refused.statusCode}`);
+        }
+      }
+      for (const held of !perms.length ? [[] as PermissionName[]] : routeNeedsAll(r.auth) ? [perms] : perms.map((p) => [p])) {
         const hk = held.join('|');
         if (!holderCache.has(hk)) holderCache.set(hk, await loginWithPermissions(t.app, held));
         const holder = await probe(holderCache.get(hk) as Record<string, string>);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { z, type ZodType } from 'zod';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loan/shared-contract';
-import { defineRoute, registerRoutes, routePermissions, type RouteDef } from './route';
+import { defineRoute, registerRoutes, routeNeedsAll, routePermissions, type RouteDef } from './route';
 
 /** Where the interactive reference and the document are served (signed-in staff only). */
 export const DOCS_PATH = '/api/docs';
@@ -27,7 +27,8 @@ function whoMayCall(def: RouteDef): string {
   if (def.auth === 'public') return 'Public: no session needed.';
   if (def.auth === 'session') return 'Any signed-in user.';
   const perms = routePermissions(def.auth).map((p) => `\`${p}\``);
-  return perms.length === 1 ? `Needs the permission ${perms[0]}.` : `Needs one of the permissions ${perms.join(', ')}.`;
+  if (perms.length === 1) return `Needs the permission ${perms[0]}.`;
+  return routeNeedsAll(def.auth) ? `Needs every one of the permissions ${perms.join(', ')}.` : `Needs one of the permissions ${perms.join(', ')}.`;
 }
 
 // @fastify/swagger's key for a response's description (kept out of its schema).

@@ -15,10 +15,12 @@ import { branchScope, type BranchScope } from '../db/list';
  * Who may call a route:
  * - a permission name from the contract catalog (`P.viewRoles`): a session whose role holds it;
  * - `{ anyOf: [...] }`: a session holding at least one of them;
+ * - `{ allOf: [...] }`: a session holding every one of them (a figure of one module shown on
+ *   another's screen: the dashboard's disbursement card);
  * - 'session': any signed-in user;
  * - 'public': anyone (no session is loaded).
  */
-export type RouteAuth = PermissionName | { anyOf: readonly PermissionName[] } | 'session' | 'public';
+export type RouteAuth = PermissionName | { anyOf: readonly PermissionName[] } | { allOf: readonly PermissionName[] } | 'session' | 'public';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
@@ -117,7 +119,13 @@ export function defineRoute<
 /** The permissions a route's auth names (empty for 'session' and 'public'). */
 export function routePermissions(auth: RouteAuth): readonly PermissionName[] {
   if (auth === 'public' || auth === 'session') return [];
-  return typeof auth === 'string' ? [auth] : auth.anyOf;
+  if (typeof auth === 'string') return [auth];
+  return 'allOf' in auth ? auth.allOf : auth.anyOf;
+}
+
+/** Whether a route needs every permission it names (`allOf`) rather than any one of them. */
+export function routeNeedsAll(auth: RouteAuth): boolean {
+  return typeof auth === 'object' && 'allOf' in auth;
 }
 
 function parsePart(schema: ZodType | undefined, value: unknown, errors: Record<string, string[]>): unknown {
@@ -152,6 +160,7 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
   for (const def of defs) {
     app.routeTable.push(def);
     const perms = routePermissions(def.auth);
+    const needsAll = routeNeedsAll(def.auth);
     if (def.csrf === false && def.auth !== 'public') throw new Error(`${def.method} ${def.url}: csrf: false only on public routes`);
     app.route({
       method: def.method,
@@ -171,7 +180,7 @@ export function registerRoutes(app: FastifyInstance, defs: readonly RouteDef[]):
         // The web compares it with the last one it saw and reloads the role's permissions
         // when it changed (a role edited by an admin reaches signed-in users on their next call).
         reply.header(PERMISSIONS_VERSION_HEADER, permissionsVersion(user));
-        if (perms.length && !perms.some((p) => user.permissions.has(p))) {
+        if (perms.length && !(needsAll ? perms.every((p) => user.permissions.has(p)) : perms.some((p) => user.permissions.has(p)))) {
           const params = (req.params ?? {}) as Record<string, string>;
           if (!def.allowWithout?.(user, params)) return reply.code(403).send({ message: 'This action is unauthorized.' });
         }

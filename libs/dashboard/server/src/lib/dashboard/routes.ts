@@ -52,12 +52,9 @@ export const dashboardRoutes = [
     method: 'GET',
     url: DASHBOARD_PATHS.disbursementStats,
     response: disbursementStatsSchema,
-    auth: P.viewDashboard,
     // Money paid out is the transactions staff's figure: the card needs their module too.
-    handler: ({ db, scope, authorize }) => {
-      authorize(P.viewTransactionModule);
-      return service.disbursementStats(db, scope);
-    },
+    auth: { allOf: [P.viewDashboard, P.viewTransactionModule] },
+    handler: ({ db, scope }) => service.disbursementStats(db, scope),
   }),
   defineRoute({
     method: 'GET',
