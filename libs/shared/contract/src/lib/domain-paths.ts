@@ -149,6 +149,12 @@ export const AUDIT_PATHS = {
  */
 export const USER_SESSIONS_PATH = '/api/user/sessions';
 
+/**
+ * `GET /api/web/loan-product`: what the borrower form shows and the api enforces of the
+ * product (public: limits, rate and fee only, never the settings' other fields).
+ */
+export const LOAN_LIMITS_PATH = '/api/web/loan-product';
+
 /** The dashboard's calls (spec §3). */
 export const DASHBOARD_PATHS = {
   dailyCardStats: '/api/dashboard/daily-card-stats',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, moneyField, moneySchema, textField, wholeNumberField } from './fields';
 import { LOAN_AMOUNT_MAX, LOAN_AMOUNT_MIN, LOAN_TENURE_MAX, LOAN_TENURE_MIN } from './web-form';
 import { OFFER_VALID_DAYS_DEFAULT } from './constants';
-export { SETTINGS_PATHS } from './domain-paths';
+export { SETTINGS_PATHS, LOAN_LIMITS_PATH } from './domain-paths';
 
 
 /** The settings keys (the borrower calculator reads the flat rate's key). */
@@ -32,11 +32,9 @@ export const loanProductSchema = z
   .strict();
 export type LoanProduct = z.output<typeof loanProductSchema>;
 
-/**
- * `GET /api/web/loan-product`: what the borrower form shows and the api enforces of the
- * product (public: limits, rate and fee only, never the settings' other fields).
- */
-export const LOAN_LIMITS_PATH = '/api/web/loan-product';
+// `GET /api/web/loan-product` (LOAN_LIMITS_PATH, in the schema-free domain-paths module so
+// the borrower's /apply chunk does not carry zod): what the borrower form shows and the api
+// enforces of the product (public: limits, rate and fee only, never the settings' other fields).
 export const loanLimitsSchema = z
   .object({
     min_amount: moneySchema,
