@@ -221,6 +221,51 @@ export async function measure(opts, session, scenario, targetP95Ms) {
   return r;
 }
 
+/** Resident memory of the api we started (its process group), in MiB; undefined with --url. */
+function apiRssMb() {
+  if (!child) return undefined;
+  try {
+    const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(child.pid)]).toString().split(/\s+/).filter(Boolean);
+    let kb = 0;
+    for (const pid of pids) {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) kb += Number(m[1]);
+    }
+    return kb / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Downloads one path whole, reading it as it streams: HTTP status, bytes, lines, time to the
+ * last byte, and the api's resident memory before and at its peak (sampled every 50 ms), so a
+ * streamed export shows flat memory and a buffered one does not.
+ */
+export async function download(opts, session, name, path) {
+  const rss0 = apiRssMb();
+  let peak = rss0 ?? 0;
+  const timer = setInterval(() => {
+    const now = apiRssMb();
+    if (now !== undefined && now > peak) peak = now;
+  }, 50);
+  const t0 = performance.now();
+  const res = await fetch(`${opts.base}${path}`, { headers: { ...session.headers, accept: '*/*' } });
+  let bytes = 0;
+  let lines = 0;
+  if (res.body) {
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines += 1;
+    }
+  }
+  const ms = performance.now() - t0;
+  clearInterval(timer);
+  const mem = rss0 !== undefined ? `   api RSS ${rss0.toFixed(0)} -> peak ${peak.toFixed(0)} MiB` : '';
+  console.log(`${name.padEnd(34)} HTTP ${res.status}   ${lines} lines   ${(bytes / 1048576).toFixed(1)} MiB in ${(ms / 1000).toFixed(2)} s${mem}`);
+  return { name, path, status: res.status, lines, bytes, ms, rssBeforeMb: rss0, rssPeakMb: rss0 !== undefined ? peak : undefined };
+}
+
 /** Prints the machine line, writes --json, stops the api; exits 1 if any answer was not 200. */
 export function finish(opts, results, extra = {}) {
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

@@ -61,6 +61,11 @@ export async function seedDemoData(db: Db, opts: DemoDataOptions = {}): Promise<
 
 async function seed(db: Db, n: number, clientsN: number, log: (line: string) => void): Promise<void> {
   const run = (text: string) => db.execute(sql.raw(text));
+  // The whole seed is one transaction, which autovacuum cannot see into: without fresh
+  // statistics after each bulk step, the next step's summary triggers plan over "empty"
+  // tables (nested loops over a million rows; 1M took hours). ANALYZE in a transaction
+  // samples the rows this transaction wrote.
+  const analyze = (...tables: string[]) => run(`ANALYZE ${tables.join(', ')}`);
   await seedBranches(db);
 
   await db.execute(sql`INSERT INTO settings (key, value) VALUES ('interest_rate_monthly', '4'::jsonb), ('offer_authorized_rep', '"Chanda Mwila"'::jsonb)
@@ -137,6 +142,7 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
       FROM s2 AS s JOIN clients cl ON cl.id = s.client_id
      ORDER BY s.new_id`);
   await run(`SELECT setval(pg_get_serial_sequence('loan_applications', 'id'), greatest(1, (SELECT max(id) FROM loan_applications)))`);
+  await analyze('clients', 'loan_applications');
 
 
   log('offer letters');
@@ -175,6 +181,7 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
      WHERE a.status IN ('approved', 'closed')
        AND NOT EXISTS (SELECT 1 FROM offer_letters o WHERE o.application_id = a.id)
      ORDER BY a.id`);
+  await analyze('offer_letters');
   await sealSignedLetters(db);
   log('offer letters: signed content hashed');
   // Consistent states (issue 12): expired letters lapsed; who generated each (the admin, as
@@ -207,6 +214,7 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
        AND NOT EXISTS (SELECT 1 FROM offer_letters r WHERE r.application_id = o.application_id AND r.expired_reason = 'replaced')
      ORDER BY o.id`);
 
+  await analyze('offer_letters');
   log('disbursements');
   await run(`
     INSERT INTO disbursements (application_id, client_id, branch_id, amount, mode, method, recipient, status, provider, provider_ref,
@@ -223,6 +231,7 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
      WHERE NOT EXISTS (SELECT 1 FROM disbursements d WHERE d.application_id = a.id)
      ORDER BY o.signed_at, a.id`);
 
+  await analyze('disbursements', 'report_loan_days', 'report_loan_balances', 'report_funnel');
   log('repayments');
   // One repayment per instalment of the schedule (loan_schedule: instalment i falls due i
   // months after the Lusaka date of the first successful disbursement; amounts from
@@ -279,6 +288,7 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
       FROM (SELECT application_id, max(paid_at) AS last_paid FROM repayments GROUP BY application_id) l
      WHERE a.id = l.application_id AND a.status = 'closed' AND a.closed_at > l.last_paid + interval '12 hours'`);
 
+  await analyze('repayments', 'report_loan_days', 'report_loan_balances');
   log('messages');
   await run(`
     INSERT INTO messages (channel, recipient, subject, body, purpose, status, provider, client_id, application_id, created_at, sent_at, updated_at)
