@@ -3,6 +3,7 @@ import { API, P, type ListEnvelope, type OfferLetterStaff } from '@loan/shared-c
 import { queryRows } from '@loan/shared-server';
 import { createTestApp, createTestUser, loginAs, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { loansServer } from '../../index';
+import { expireOverdue } from './repository';
 
 /** The offer letters' list on the list kit: one envelope, keyset cursors, LIKE text as text, branch scope. */
 
@@ -66,5 +67,32 @@ describe('offer letter list', () => {
     expect(mine.total).toBe(9);
     const other = (await list('search=Paging&pageSize=50')).items.find((l) => !mine.items.some((m) => m.id === l.id)) as OfferLetterStaff;
     expect((await t.app.inject({ method: 'GET', url: `${O}/getById/${other.id}`, headers: u.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('a pending letter past its validity', () => {
+  it('lists as expired (lapsed) without the list writing, until the lapse job marks it so', async () => {
+    const [a] = await queryRows<{ id: string }>(
+      t.db,
+      sql`INSERT INTO loan_applications (reference_code, fullname, nrc, mobile, amount, tenure_months, interest, total_amount_due, status, branch_id)
+          VALUES ('LA-2026-889901', 'Lapsing Borrower', '889901/11/1', '+260971234567', 5000, 6, 1500, 6500, 'approved', ${branchIds[0]}) RETURNING id`,
+    );
+    const [letter] = await queryRows<{ id: string }>(
+      t.db,
+      sql`INSERT INTO offer_letters (application_id, token_hash, status, principal, total_amount_due, tenure_months,
+            terms_conditions, authorized_rep_name, authorized_rep_date, expires_at, created_at)
+          VALUES (${Number(a.id)}, 'lapsing', 'pending', 5000, 6500, 6, 'Terms', 'Rep', current_date, now() - interval '1 minute', now() - interval '8 days')
+          RETURNING id`,
+    );
+    const stored = async () => (await queryRows<{ status: string }>(t.db, sql`SELECT status FROM offer_letters WHERE id = ${Number(letter.id)}`))[0].status;
+
+    expect((await list('search=Lapsing&status=pending')).items).toEqual([]);
+    const expired = await list('search=Lapsing&status=expired');
+    expect(expired.items).toEqual([expect.objectContaining({ id: Number(letter.id), status: 'expired', expired_reason: 'lapsed' })]);
+    expect(await stored()).toBe('pending');
+
+    expect(await expireOverdue(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toBe('expired');
+    expect((await list('search=Lapsing&status=expired')).items.map((l) => l.id)).toEqual([Number(letter.id)]);
   });
 });

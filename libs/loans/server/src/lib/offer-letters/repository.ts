@@ -149,8 +149,23 @@ export async function markExpired(db: Db, id: number): Promise<void> {
   await db.execute(sql`UPDATE offer_letters SET status = 'expired', expired_reason = 'lapsed', updated_at = now() WHERE id = ${id} AND status = 'pending'`);
 }
 
-export async function expireOverdue(db: Db): Promise<void> {
-  await db.execute(sql`UPDATE offer_letters SET status = 'expired', expired_reason = 'lapsed', updated_at = now() WHERE status = 'pending' AND expires_at <= now()`);
+/**
+ * A letter's state as read (the DTO's rule): a pending letter past its expiry is expired
+ * already, before the lapse job marks it so. Lists filter on this, so reading never writes.
+ */
+function effectiveStatusIs(status: string): SQL {
+  if (status === 'pending') return sql`(o.status = 'pending' AND o.expires_at > now())`;
+  if (status === 'expired') return sql`(o.status = 'expired' OR (o.status = 'pending' AND o.expires_at <= now()))`;
+  return sql`o.status = ${status}`;
+}
+
+/** Marks pending letters past their expiry as lapsed (the scheduled lapse job); answers how many. */
+export async function expireOverdue(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE offer_letters SET status = 'expired', expired_reason = 'lapsed', updated_at = now() WHERE status = 'pending' AND expires_at <= now() RETURNING id`,
+  );
+  return rows.length;
 }
 
 /**
@@ -214,7 +229,7 @@ export async function listLetters(
   f: { status?: string; search?: string; fromDate?: string; toDate?: string; page: number; pageSize: number; cursor?: ListCursor; scope: SQL },
 ): Promise<{ rows: (LetterRow & { created_at_text: string })[]; total: number | undefined }> {
   const conds: SQL[] = [f.scope];
-  if (f.status) conds.push(sql`o.status = ${f.status}`);
+  if (f.status) conds.push(effectiveStatusIs(f.status));
   if (f.search) {
     const like = likeContains(f.search);
     conds.push(sql`(a.reference_code ILIKE ${like} OR a.fullname ILIKE ${like} OR a.nrc ILIKE ${like} OR a.mobile ILIKE ${like})`);

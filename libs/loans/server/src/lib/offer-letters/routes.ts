@@ -24,6 +24,7 @@ import {
 import { defineRoute, registerRoutes, type RouteContext } from '@loan/shared-server';
 import { HttpError } from '@loan/shared-server';
 import * as service from './service';
+import { registerLapseJob } from './lapse';
 
 const O = API.offerLetters;
 
@@ -197,5 +198,6 @@ export const offerLetterRoutes = [
 export const offerLettersModule: FastifyPluginAsync = async (app) => {
   // Multipart only here (the borrower's signature); scoped to this module's routes.
   await app.register(multipart, { throwFileSizeLimit: false });
+  registerLapseJob(app);
   registerRoutes(app, offerLetterRoutes);
 };

@@ -51,8 +51,8 @@ export async function list(
   q: { page: number; pageSize: number; cursor?: string; status?: string; search?: string; fromDate?: string; toDate?: string },
   scope: BranchScope,
 ): Promise<ListEnvelope<OfferLetterStaff>> {
-  // Overdue pending letters lapse before they are listed by status.
-  await repo.expireOverdue(db);
+  // Read-only: a pending letter past its expiry lists as expired (repository rule); the
+  // lapse job (LAPSE_JOB) marks it so within a minute.
   const cursor = q.cursor ? (decodeCursor(q.cursor) ?? undefined) : undefined;
   const { rows, total } = await repo.listLetters(db, { ...q, cursor, scope: repo.scopeSql(scope) });
   return keysetEnvelope(rows, q, (r) => toStaffDto(r), (r) => ({ createdAt: r.created_at_text, id: Number(r.id) }), total);
