@@ -242,7 +242,7 @@ function apiRssMb() {
  * last byte, and the api's resident memory before and at its peak (sampled every 50 ms), so a
  * streamed export shows flat memory and a buffered one does not.
  */
-export async function download(opts, session, name, path) {
+export async function download(opts, session, name, path, { quiet = false } = {}) {
   const rss0 = apiRssMb();
   let peak = rss0 ?? 0;
   const timer = setInterval(() => {
@@ -262,7 +262,7 @@ export async function download(opts, session, name, path) {
   const ms = performance.now() - t0;
   clearInterval(timer);
   const mem = rss0 !== undefined ? `   api RSS ${rss0.toFixed(0)} -> peak ${peak.toFixed(0)} MiB` : '';
-  console.log(`${name.padEnd(34)} HTTP ${res.status}   ${lines} lines   ${(bytes / 1048576).toFixed(1)} MiB in ${(ms / 1000).toFixed(2)} s${mem}`);
+  if (!quiet) console.log(`${name.padEnd(34)} HTTP ${res.status}   ${lines} lines   ${(bytes / 1048576).toFixed(1)} MiB in ${(ms / 1000).toFixed(2)} s${mem}`);
   return { name, path, status: res.status, lines, bytes, ms, rssBeforeMb: rss0, rssPeakMb: rss0 !== undefined ? peak : undefined };
 }
 

@@ -13,6 +13,16 @@ export function likeEscape(text: string): string {
 /** A LIKE pattern matching values that start with `text` (index-friendly with text_pattern_ops). */
 export const likePrefix = (text: string): string => `${likeEscape(text)}%`;
 
+/** Mobile prefixes as stored (+260XXXXXXXXX) for what a user types: 097..., 26097..., +26097..., 97... */
+export function mobilePrefix(term: string): string | undefined {
+  const t = term.replace(/[\s-]/g, '');
+  if (!/^\+?\d{2,13}$/.test(t)) return undefined;
+  if (t.startsWith('+')) return t;
+  if (t.startsWith('260')) return `+${t}`;
+  if (t.startsWith('0')) return `+260${t.slice(1)}`;
+  return `+260${t}`;
+}
+
 /** A LIKE pattern matching values that contain `text`. */
 export const likeContains = (text: string): string => `%${likeEscape(text)}%`;
 

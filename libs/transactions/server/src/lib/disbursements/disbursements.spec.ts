@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DISBURSEMENTS_PATHS, disbursementListSchema, disbursementDetailsSchema, P } from '@loan/shared-contract';
+import { DISBURSEMENTS_PATHS, disbursementListSchema, disbursementDetailsSchema, fromNgwee, P, toNgwee } from '@loan/shared-contract';
 import { queryRows, schema } from '@loan/shared-server';
 import { createTestApp, createTestUser, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { transactionsServer } from '../../index';
@@ -20,6 +20,7 @@ beforeAll(async () => {
       amount: '100.00',
       mode: 'instant_single' as const,
       recipient: i === 0 ? 'Zed 100% _special_' : `Record ${String(i).padStart(2, '0')}`,
+      providerRef: i === 0 ? 'P100%_A' : i === 1 ? 'P1000' : null,
       branchId: i < 20 ? branchA : branchB,
       createdAt: new Date(Date.UTC(2026, 0, 1, 8, i)),
     })),
@@ -49,11 +50,14 @@ describe(`GET ${DISBURSEMENTS_PATHS.list}`, () => {
     expect(page2.nextCursor).toBeNull();
   });
 
-  it('searches the recipient with LIKE characters matching themselves', async () => {
-    const percent = disbursementListSchema.parse((await list(allBranches, '?search=100%25')).json());
-    expect(percent.items.map((r) => r.recipient)).toEqual(['Zed 100% _special_']);
-    const underscore = disbursementListSchema.parse((await list(allBranches, '?search=_')).json());
-    expect(underscore.total).toBe(1);
+  it("searches by prefix (the provider's reference here) with LIKE characters matching themselves", async () => {
+    const search = async (term: string) =>
+      disbursementListSchema.parse((await list(allBranches, `?search=${encodeURIComponent(term)}`)).json()).items.map((r) => r.recipient);
+    expect(await search('p100%')).toEqual(['Zed 100% _special_']);
+    expect(await search('P100%_')).toEqual(['Zed 100% _special_']);
+    // `_` is a character, not "any one": P100_ matches neither P100% nor P1000.
+    expect(await search('P100_')).toEqual([]);
+    expect(await search('P10')).toEqual(['Record 01', 'Zed 100% _special_']);
   });
 
   it('seeks with the cursor of the previous page (keyset), to the last page', async () => {
@@ -105,5 +109,39 @@ describe(`GET ${DISBURSEMENTS_PATHS.byId}`, () => {
     const bad = await byId(allBranches, '0x10');
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['id']);
+  });
+});
+
+describe('the filtered totals kept by disbursement_day_totals (migration 1300)', () => {
+  const recomputed = sql`SELECT (created_at AT TIME ZONE 'Africa/Lusaka')::date AS day, coalesce(branch_id, 0) AS branch_id, status, mode, reconciled,
+                                count(*)::int AS count, sum(amount)::text AS amount
+                           FROM disbursements GROUP BY 1, 2, 3, 4, 5`;
+  const kept = sql`SELECT day, branch_id, status, mode, reconciled, count::int AS count, amount::text AS amount FROM disbursement_day_totals WHERE count <> 0`;
+
+  it('stay equal to the rows through inserts, updates and deletes, and answer the list totals of every filter', async () => {
+    await t.db.insert(schema.disbursements).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        amount: `${10 + i}.0${i % 10}`,
+        mode: (['instant_single', 'instant_bulk', 'auto'] as const)[i % 3],
+        recipient: `+26097700${String(i).padStart(4, '0')}`,
+        branchId: i % 2 ? branchA : branchB,
+        status: i % 4 === 0 ? ('failed' as const) : ('success' as const),
+        // 21:30 UTC is 23:30 in Lusaka: the day boundary is Lusaka's.
+        createdAt: new Date(Date.UTC(2026, 1, 1 + (i % 3), 21 + (i % 2), 30)),
+      })),
+    );
+    await t.db.execute(sql`UPDATE disbursements SET reconciled = true, reconciled_at = now() WHERE recipient LIKE '+26097700%' AND id % 2 = 0`);
+    await t.db.execute(sql`DELETE FROM disbursements WHERE recipient = '+260977000005'`);
+    const order = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();
+    expect(order(await queryRows(t.db, kept))).toEqual(order(await queryRows(t.db, recomputed)));
+
+    for (const query of ['', '?status=failed', '?mode=auto', `?branch_id=${branchA}`, '?reconciled=true', '?fromDate=2026-02-02&toDate=2026-02-02', '?status=success&reconciled=false&fromDate=2026-02-01']) {
+      const body = disbursementListSchema.parse((await list(allBranches, `${query}${query ? '&' : '?'}pageSize=100`)).json());
+      expect({ query, count: body.totals.count, amount: body.totals.amount }).toEqual({
+        query,
+        count: body.items.length,
+        amount: fromNgwee(body.items.reduce((n, r) => n + toNgwee(r.amount), 0n)),
+      });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { decodeCursor, type DisbursementExportQuery, type DisbursementListQuery, type DisbursementTotals, type ListEnvelope, type PayableListQuery } from '@loan/shared-contract';
-import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { keysetAfter, keysetEnvelope, likeContains, queryRows, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { keysetAfter, keysetEnvelope, likeContains, likePrefix, mobilePrefix, queryRows, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 
 const t = schema.disbursements;
 const la = schema.loanApplications;
@@ -13,18 +13,29 @@ export type DisbursementRow = DisbursementJoined & { position: string };
 /** A business date's start in Lusaka (UTC+2, no daylight saving: NOTES.md "Business time"). */
 const dayStart = (date: string) => sql`(${date} || ' 00:00:00+02')::timestamptz`;
 
+/**
+ * Search by prefix, as the loans lists do (each side has a prefix index, so the planner ORs
+ * index scans instead of reading every row): the loan's reference code and the borrower's
+ * name (through the applications' indexes), the recipient (a mobile number, typed with or
+ * without +260 or the leading 0) and the provider's reference.
+ */
+function searchCondition(term: string): SQL {
+  const upper = likePrefix(term.toUpperCase());
+  const lower = likePrefix(term.toLowerCase());
+  const parts: SQL[] = [
+    sql`${t.applicationId} IN (SELECT a.id FROM loan_applications a WHERE a.reference_code LIKE ${upper} OR lower(a.fullname) LIKE ${lower})`,
+    sql`${t.providerRef} LIKE ${upper}`,
+  ];
+  const mobile = mobilePrefix(term);
+  if (mobile) parts.push(sql`${t.recipient} LIKE ${likePrefix(mobile)}`);
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
 /** The filters of the list and the export, inside the branch scope. */
 function filterCondition(scope: BranchScope, q: DisbursementExportQuery): SQL | undefined {
   return and(
     scopeCondition(scope, t.branchId),
-    q.search
-      ? or(
-          ilike(t.recipient, likeContains(q.search)),
-          ilike(t.providerRef, likeContains(q.search)),
-          ilike(la.referenceCode, likeContains(q.search)),
-          ilike(la.fullname, likeContains(q.search)),
-        )
-      : undefined,
+    q.search ? searchCondition(q.search) : undefined,
     q.status ? eq(t.status, q.status) : undefined,
     q.mode ? eq(t.mode, q.mode) : undefined,
     q.branch_id ? eq(t.branchId, q.branch_id) : undefined,
@@ -55,13 +66,40 @@ export async function listPage(
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(q.pageSize + 1)
     .offset(cursor ? 0 : (q.page - 1) * q.pageSize);
+  const tot = q.search ? await liveTotals(db, where) : await keptTotals(db, scope, q);
+  const env = keysetEnvelope(rows, q, (r) => r, (r) => ({ createdAt: r.position, id: r.id }), Number(tot.count));
+  return { ...env, totals: { count: Number(tot.count), amount: tot.amount } };
+}
+
+/** The filtered set's count and exact sum, from its rows (a search: few rows match). */
+async function liveTotals(db: Db, where: SQL | undefined): Promise<{ count: number; amount: string }> {
   const [tot] = await db
     .select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${t.amount}), 0)::numeric(16,2)::text` })
     .from(t)
-    .leftJoin(la, eq(la.id, t.applicationId))
     .where(where);
-  const env = keysetEnvelope(rows, q, (r) => r, (r) => ({ createdAt: r.position, id: r.id }), Number(tot.count));
-  return { ...env, totals: { count: Number(tot.count), amount: tot.amount } };
+  return tot;
+}
+
+/**
+ * The same figures from disbursement_day_totals (migration 1300, kept by triggers in the
+ * writes' transactions): every filter but search is a column there, dates are Lusaka days.
+ */
+async function keptTotals(db: Db, scope: BranchScope, q: DisbursementExportQuery): Promise<{ count: number; amount: string }> {
+  const conds: SQL[] = [];
+  const inScope = scopeCondition(scope, sql`branch_id`);
+  if (inScope) conds.push(inScope);
+  if (q.status) conds.push(sql`status = ${q.status}`);
+  if (q.mode) conds.push(sql`mode = ${q.mode}`);
+  if (q.branch_id) conds.push(sql`branch_id = ${q.branch_id}`);
+  if (q.reconciled) conds.push(sql`reconciled = ${q.reconciled === 'true'}`);
+  if (q.fromDate) conds.push(sql`day >= ${q.fromDate}::date`);
+  if (q.toDate) conds.push(sql`day <= ${q.toDate}::date`);
+  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+  const [tot] = await queryRows<{ count: number; amount: string }>(
+    db,
+    sql`SELECT coalesce(sum(count), 0)::int AS count, coalesce(sum(amount), 0)::numeric(16,2)::text AS amount FROM disbursement_day_totals ${where}`,
+  );
+  return { count: Number(tot?.count ?? 0), amount: tot?.amount ?? '0.00' };
 }
 
 /** Every row of the filtered set, newest first, in chunks (the CSV export). */

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { DEFAULT_LOAN_SORT, type LoanApplication, type LoanCursor, type LoanKind, type LoanSort, type LoanStatus } from '@loan/shared-contract';
-import { keysetSeek, likePrefix, queryRows, type Db } from '@loan/shared-server';
+import { keysetSeek, likePrefix, mobilePrefix, queryRows, type Db } from '@loan/shared-server';
 import { branches, loanApplications as la } from '@loan/shared-server/schema';
 
 /**
@@ -32,16 +32,6 @@ export interface ListFilter {
   toDate?: string;
   employer?: string;
   referenceCode?: string;
-}
-
-/** Mobile prefixes as stored (+260XXXXXXXXX) for what a user types: 097..., 26097..., +26097..., 97... */
-export function mobilePrefix(term: string): string | undefined {
-  const t = term.replace(/[\s-]/g, '');
-  if (!/^\+?\d{2,13}$/.test(t)) return undefined;
-  if (t.startsWith('+')) return t;
-  if (t.startsWith('260')) return `+${t}`;
-  if (t.startsWith('0')) return `+260${t.slice(1)}`;
-  return `+260${t}`;
 }
 
 /**
