@@ -45,7 +45,7 @@ async function topUp(target) {
       await client.query(
         `INSERT INTO disbursements (branch_id, amount, mode, method, recipient, status, provider, provider_ref, reconciled, created_at, settled_at)
          SELECT b.ids[1 + (g % array_length(b.ids, 1))], (500 + (g % 9500))::numeric + 0.25,
-                (ARRAY['instant_single','instant_bulk','auto'])[1 + g % 3], 'mobile_money', '0977' || lpad((g % 1000000)::text, 6, '0'),
+                (ARRAY['instant_single','instant_bulk','auto'])[1 + g % 3], 'mobile_money', '+260977' || lpad((g % 1000000)::text, 6, '0'),
                 CASE WHEN g % 17 = 0 THEN 'failed' WHEN g % 29 = 0 THEN 'pending' ELSE 'success' END, 'sandbox',
                 CASE WHEN g % 17 = 0 THEN NULL ELSE 'BENCH-' || ($1::bigint + g) END, g % 3 = 0,
                 now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second',

@@ -23,7 +23,8 @@ function searchCondition(term: string): SQL {
   const upper = likePrefix(term.toUpperCase());
   const lower = likePrefix(term.toLowerCase());
   const parts: SQL[] = [
-    sql`${t.applicationId} IN (SELECT a.id FROM loan_applications a WHERE a.reference_code LIKE ${upper} OR lower(a.fullname) LIKE ${lower})`,
+    // = ANY(ARRAY(...)), not IN (...): the planner can then OR it with the other index scans.
+    sql`${t.applicationId} = ANY (ARRAY(SELECT a.id FROM loan_applications a WHERE a.reference_code LIKE ${upper} OR lower(a.fullname) LIKE ${lower}))`,
     sql`${t.providerRef} LIKE ${upper}`,
   ];
   const mobile = mobilePrefix(term);
