@@ -1,44 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shoot, signIn } from './admin-support';
 
 /**
  * Issue 16 items 1 and 2 against the real api: the admin describes a role (the roles
  * screens), corrects an application and reads both changes in the record's History
  * section. Screenshots (1280 and 360 px, light and dark) go to E2E_SHOTS_DIR (tmp/screens).
  */
-const ADMIN = { email: 'admin@demo.zm', password: 'Demo#2026' };
-const SHOTS = process.env['E2E_SHOTS_DIR'] ?? join(__dirname, '../../../tmp/screens');
 const DESCRIPTION = `Reads reports and the dashboard (e2e ${Date.now() % 100000}).`;
 const EMPLOYER = `Zambeef ${Date.now() % 100000}`;
-const VIEWS = [
-  { name: '1280-light', viewport: { width: 1280, height: 900 }, colorScheme: 'light' as const },
-  { name: '1280-dark', viewport: { width: 1280, height: 900 }, colorScheme: 'dark' as const },
-  { name: '360-light', viewport: { width: 360, height: 780 }, colorScheme: 'light' as const },
-  { name: '360-dark', viewport: { width: 360, height: 780 }, colorScheme: 'dark' as const },
-];
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail or staff number').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function shoot(page: Page, what: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const v of VIEWS) {
-    await page.setViewportSize(v.viewport);
-    await page.emulateMedia({ colorScheme: v.colorScheme });
-    // From the top: a full-page shot of a scrolled page draws the fixed top bar mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(SHOTS, `${what}-${v.name}.png`), fullPage: true });
-  }
-  await page.setViewportSize(VIEWS[0].viewport);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('the admin describes a role and reads the change in its History', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,23 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DELIVERED_MESSAGES_ENV } from '../../../tools/e2e/playwright-base';
+import { ADMIN, signIn } from './admin-support';
 
 /**
  * Administration against the real api (issue 16): an admin makes a role and a user, the
  * user sets a password from the e-mail link and signs in with exactly the role's menu; the
- * admin revokes a permission and the user's menu loses it without signing out.
+ * admin revokes a permission and the user's menu loses it without signing out; an admin
+ * without a permission cannot grant it (the matrix and the api); the audit trail shows it all.
  */
-const ADMIN = { email: 'admin@demo.zm', password: 'Demo#2026' };
 const CLERK = { name: 'Esther Clerk', email: `clerk-${Date.now()}@demo.zm`, number: `E2E-${Date.now() % 100000}`, password: 'Clerk#Pass-2026' };
 const ROLE = `E2E Clerk ${Date.now() % 100000}`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail or staff number').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+const DEPUTY = { name: 'Lombe Deputy', email: `deputy-${Date.now()}@demo.zm`, number: `E2D-${Date.now() % 100000}`, password: 'Deputy#Pass-2026' };
+const DEPUTY_ROLE = `E2E Deputy ${Date.now() % 100000}`;
+const TARGET_ROLE = `E2E Target ${Date.now() % 100000}`;
 
 async function readMenu(page: Page): Promise<string[]> {
   const aside = page.getByRole('complementary', { name: 'Main menu' });
@@ -39,6 +35,55 @@ function invitationLink(to: string): string {
   return `${url.pathname}${url.search}`;
 }
 
+type Person = { name: string; email: string; number: string; password: string };
+
+/** The admin adds a role (on the roles screen) and opens it: answers its id. */
+async function addRole(page: Page, name: string): Promise<number> {
+  await page.goto('/settings/roles');
+  await page.getByRole('button', { name: 'Add role' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name: `Role: ${name}` })).toBeVisible();
+  return Number(/\/settings\/roles\/(\d+)$/.exec(page.url())?.[1]);
+}
+
+/** The admin creates the user with this role (the api e-mails the invitation): answers the user's id. */
+async function createUser(page: Page, person: Person, role: string): Promise<number> {
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'New user' }).click();
+  const form = page.getByRole('dialog', { name: 'New user' });
+  await form.getByLabel('Full name').fill(person.name);
+  await form.getByLabel('E-mail').fill(person.email);
+  await form.getByLabel('Unique number').fill(person.number);
+  await form.getByLabel('Role').selectOption({ label: role });
+  await form.getByRole('button', { name: 'Create and invite' }).click();
+  await expect(page.getByRole('heading', { name: person.name })).toBeVisible();
+  return Number(/\/users\/(\d+)$/.exec(page.url())?.[1]);
+}
+
+/** The invited user sets a password from the e-mail's link and signs in, in a browser of their own. */
+async function acceptInvitation(browser: Browser, person: Person): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(invitationLink(person.email));
+  await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm new password').fill(person.password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, person.email, person.password);
+  return { context, page };
+}
+
+/** The rows of the audit trail (filtered by the query), as their text. */
+async function auditRows(page: Page, query: string): Promise<string[]> {
+  await page.goto(`/settings/audit?${query}`);
+  const table = page.getByRole('table', { name: 'Audit Trail' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  return table.locator('tbody tr').allInnerTexts();
+}
+
 async function saveMatrix(page: Page, summary: string) {
   await page.getByRole('button', { name: `Save (${summary})` }).click();
   const dialog = page.getByRole('dialog');
@@ -46,55 +91,86 @@ async function saveMatrix(page: Page, summary: string) {
   await expect(page.getByRole('status')).toContainText(`Saved: ${summary}.`);
 }
 
-test('admin creates a role and a user; the user signs in with its menu, which follows a revoke', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+test('admin creates a role and a user; the user signs in with its menu, which follows a revoke; the audit trail shows it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   await signIn(page, ADMIN.email, ADMIN.password);
 
   // A role with the dashboard and the users module.
-  await page.goto('/settings/roles');
-  await page.getByRole('button', { name: 'Add role' }).click();
-  await page.getByRole('dialog').getByLabel('Name').fill(ROLE);
-  await page.getByRole('dialog').getByRole('button', { name: 'Add' }).click();
-  await page.getByRole('link', { name: ROLE }).click();
+  const roleId = await addRole(page, ROLE);
   await page.getByRole('checkbox', { name: 'view main dashboard' }).check();
   await page.getByRole('checkbox', { name: 'view users manager module' }).check();
   await saveMatrix(page, 'adds 2');
 
-  // The user, invited by e-mail.
-  await page.goto('/users');
-  await page.getByRole('button', { name: 'New user' }).click();
-  const form = page.getByRole('dialog', { name: 'New user' });
-  await form.getByLabel('Full name').fill(CLERK.name);
-  await form.getByLabel('E-mail').fill(CLERK.email);
-  await form.getByLabel('Unique number').fill(CLERK.number);
-  await form.getByLabel('Role').selectOption({ label: ROLE });
-  await form.getByRole('button', { name: 'Create and invite' }).click();
-  await expect(page.getByRole('heading', { name: CLERK.name })).toBeVisible();
-
-  // The user sets a password from the link and sees exactly the role's menu.
-  const clerkContext = await browser.newContext();
-  const clerk = await clerkContext.newPage();
-  await clerk.goto(invitationLink(CLERK.email));
-  await expect(clerk.getByRole('heading', { name: 'Set your password' })).toBeVisible();
-  await clerk.getByLabel('New password', { exact: true }).fill(CLERK.password);
-  await clerk.getByLabel('Confirm new password').fill(CLERK.password);
-  await clerk.getByRole('button', { name: 'Set password' }).click();
-  await expect(clerk).toHaveURL(/\/login$/);
-  await signIn(clerk, CLERK.email, CLERK.password);
+  // The user, invited by e-mail, sets a password from the link and sees exactly the role's menu.
+  const clerkId = await createUser(page, CLERK, ROLE);
+  const { context: clerkContext, page: clerk } = await acceptInvitation(browser, CLERK);
   expect(await readMenu(clerk)).toEqual(['Dashboard /dashboard', 'Users /users']);
 
   // The admin revokes the users module; the clerk's next call takes it out of the menu.
-  await page.goto('/settings/roles');
-  await page.getByRole('link', { name: ROLE }).click();
+  await page.goto(`/settings/roles/${roleId}`);
   await page.getByRole('checkbox', { name: 'view users manager module' }).uncheck();
   await saveMatrix(page, 'removes 1');
   // Their next call (the users list, refused now) carries the new permissions fingerprint.
   await clerk.getByRole('link', { name: 'Users' }).click();
   await expect.poll(() => readMenu(clerk)).toEqual(['Dashboard /dashboard']);
   await expect(clerk.getByRole('heading', { name: 'No access' })).toBeVisible();
+  // Still signed in: the dashboard answers.
+  await clerk.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(clerk).toHaveURL(/\/dashboard$/);
+  await expect(clerk.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   await clerkContext.close();
 
-  // The audit trail shows it.
-  await page.goto('/settings/audit?action=revoke_permissions');
-  await expect(page.getByRole('table', { name: 'Audit Trail' })).toContainText('revoke_permissions');
+  // The audit trail shows it all: the user created by the admin, the password they set,
+  // their sign-in; the role's grant and revoke.
+  const userRows = await auditRows(page, `entity=user&record=${clerkId}`);
+  expect(userRows.find((r) => /\bcreate\b/.test(r))).toContain('Chanda Mwila');
+  expect(userRows.find((r) => r.includes('password_reset'))).toBeTruthy();
+  expect(userRows.find((r) => /\blogin\b/.test(r))).toContain(CLERK.name);
+  const roleRows = await auditRows(page, `entity=role&record=${roleId}`);
+  expect(roleRows.find((r) => r.includes('assign_permissions'))).toContain('Chanda Mwila');
+  expect(roleRows.find((r) => r.includes('revoke_permissions'))).toContain('Chanda Mwila');
+});
+
+test('an admin cannot grant a permission they do not hold: the matrix does not offer it and the api refuses it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  // A deputy who may see roles and assign permissions, but holds no Loans permission.
+  await addRole(page, DEPUTY_ROLE);
+  for (const name of ['view main dashboard', 'view settngs manager module', 'can view roles', 'can assign permissions']) {
+    await page.getByRole('checkbox', { name, exact: true }).check();
+  }
+  await saveMatrix(page, 'adds 4');
+  const targetId = await addRole(page, TARGET_ROLE);
+  await createUser(page, DEPUTY, DEPUTY_ROLE);
+  const { context, page: deputy } = await acceptInvitation(browser, DEPUTY);
+
+  // The matrix: what the deputy holds may be ticked, the rest is disabled and says why.
+  await deputy.goto(`/settings/roles/${targetId}`);
+  await expect(deputy.getByRole('heading', { name: `Role: ${TARGET_ROLE}` })).toBeVisible();
+  await expect(deputy.getByRole('checkbox', { name: 'can view roles' })).toBeEnabled();
+  const sms = deputy.getByRole('checkbox', { name: 'can send sms' });
+  await expect(sms).toBeDisabled();
+  await expect(sms).toHaveAccessibleName(/^can send sms\s*\(you do not hold it\)$/);
+  await expect(deputy.getByRole('checkbox', { name: 'All in Loans' })).toBeDisabled();
+  await expect(deputy.getByRole('button', { name: 'Save (no changes)' })).toBeDisabled();
+
+  // The api, asked directly with the deputy's session: 403 with the reason; an unknown id is a 422.
+  const catalog = (await (await deputy.request.get('/api/permission')).json()) as { id: number; name: string }[];
+  const smsId = catalog.find((p) => p.name === 'can send sms')?.id;
+  expect(smsId).toBeTruthy();
+  const headers = { 'X-XSRF-TOKEN': decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') };
+  const refused = await deputy.request.post('/api/role/assign-permission', { headers, data: { role_id: targetId, ids: [smsId] } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe('You can only grant permissions you hold. You do not hold: can send sms.');
+  const unknown = await deputy.request.post('/api/role/assign-permission', { headers, data: { role_id: targetId, ids: [999999] } });
+  expect(unknown.status()).toBe(422);
+  // What they hold, they may grant.
+  const granted = await deputy.request.post('/api/role/assign-permission', { headers, data: { role_id: targetId, ids: [catalog.find((p) => p.name === 'can view roles')?.id] } });
+  expect(granted.status()).toBe(200);
+  await context.close();
+
+  // Nothing of the refused grant reached the role.
+  await page.goto(`/settings/roles/${targetId}`);
+  await expect(page.getByRole('checkbox', { name: 'can send sms' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'can view roles' })).toBeChecked();
 });

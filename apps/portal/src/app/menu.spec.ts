@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, P, type PermissionName } from '@loan/shared-contract';
 import { SCREEN_CATALOG } from '@loan/shared-screens';
 import type { MenuItem } from '@loan/shared-ui';
-import { screenMenu } from './menu';
+import { screenMenu, settingsHref } from './menu';
 import { SCREEN_REGISTRY } from './screens';
 
 /** The menu as "Group > Sub > Item /path" lines. */
@@ -176,5 +176,16 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Transactions > Disbursements > View All /transactions/disbursements',
       'Reports /reports',
     ]);
+  });
+});
+
+describe('the top bar\'s Settings', () => {
+  const settingsFor = (names: readonly PermissionName[]) => settingsHref(screenMenu(SCREEN_REGISTRY, (p) => names.includes(p)));
+  it('leads to the first settings screen the role may open, else to the profile (undefined: the top bar\'s default)', () => {
+    expect(settingsFor(ALL_PERMISSIONS)).toBe('/settings/roles');
+    expect(settingsFor([P.viewSettingsModule, P.editSettings])).toBe('/settings/branches');
+    expect(settingsFor([P.viewSettingsModule, P.viewUsersModule])).toBe('/settings/audit');
+    expect(settingsFor([P.viewSettingsModule])).toBeUndefined();
+    expect(settingsFor([P.viewDashboard])).toBeUndefined();
   });
 });

@@ -38,3 +38,8 @@ export function screenMenu(screens: readonly ScreenSpec[], has: (name: Permissio
   }
   return root.map((i) => (TOP_LEVEL_ICONS[i.label] ? { ...i, icon: TOP_LEVEL_ICONS[i.label] } : i));
 }
+
+/** Where the top bar's "Settings" leads: the first item of the menu's Settings group, if the role has one. */
+export function settingsHref(menu: readonly MenuItem[]): string | undefined {
+  return menu.find((i) => i.label === 'Settings')?.children?.find((c) => c.to)?.to;
+}

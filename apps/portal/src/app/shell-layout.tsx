@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { CLIENT_PICKER_PERMISSIONS, P } from '@loan/shared-contract';
+import { CLIENT_PICKER_PERMISSIONS } from '@loan/shared-contract';
 import { NotificationBell } from '@loan/rbac-feature';
 import { useOwnRoleLoader, usePermissions, selectPermissionsLoaded } from '@loan/shared-permissions';
 import {
@@ -13,7 +13,7 @@ import {
   useStartupHistoryQuery,
 } from '@loan/shared-session';
 import { AsideMenu, ErrorState, Footer, Skeleton, TopBar, PageSection } from '@loan/shared-ui';
-import { screenMenu } from './menu';
+import { screenMenu, settingsHref } from './menu';
 import { usePersistor } from './persistor-context';
 import { ScreenLoading } from './progress-bar';
 import { SCREEN_REGISTRY } from './screens';
@@ -89,8 +89,10 @@ export function ShellLayout() {
           asideOpen={desktopOpen}
           onToggleAside={() => setDesktopOpen((o) => !o)}
           variant={style}
-          // Settings leads to the settings the user may see (issue 16); profile preferences for everyone.
-          settingsTo={has(P.viewSettingsModule) && has(P.viewRoles) ? '/settings/roles' : undefined}
+          // Settings leads to the first settings screen the user may open (the menu's Settings
+          // group: roles, audit trail, branches, loan product; issue 16), else to the profile's
+          // preferences, which everyone has.
+          settingsTo={settingsHref(items)}
           extra={<NotificationBell />}
         />
         <div id="main" className="flex-1">

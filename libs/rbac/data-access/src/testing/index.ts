@@ -157,7 +157,8 @@ export const usersVariants = {
   resendInvitation: variants('POST', USER_PATHS.resendInvitation, { ok: { message: 'The invitation was sent again.' } }),
   revokeSessions: variants('POST', USER_PATHS.revokeSessions, { ok: { message: '1 session signed out.', count: 1 } }),
   branches: variants('GET', USER_PATHS.branches, { ok: branchRows, empty: [] }),
-  roleOptions: variants('GET', USER_PATHS.roleOptions, { ok: roleRows.map(({ id, name }) => ({ id, name })), empty: [] }),
+  // As the demo admin sees them: every role is theirs to give.
+  roleOptions: variants('GET', USER_PATHS.roleOptions, { ok: roleRows.map(({ id, name }) => ({ id, name, grantable: true })), empty: [] }),
   audit: variants('GET', AUDIT_PATHS.list, {
     ok: ({ query }) => envelope(auditRows.filter((r) => !query['action'] || r.action === query['action']), query),
     empty: { items: [], total: 0, page: 1, pageSize: 15 } satisfies ListEnvelope<AuditEntryDto>,

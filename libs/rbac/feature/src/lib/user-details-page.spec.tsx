@@ -42,6 +42,20 @@ it('deactivates after a confirmation; revokes one session', async () => {
   await waitFor(() => expect(lastRequest(USER_PATHS.revokeSessions.replace(':id', '7'), 'POST')?.body).toEqual({ session: 'a1b2c3d4e5f60718' }));
 });
 
+it('offers Delete only for a user who never acted, after a confirmation', async () => {
+  const acted = renderScreen(page, { permissions: [P.viewUsersModule, P.deleteUser], route: '/users/7' });
+  expect(await screen.findByText(/This user has acted in the system: deactivate them instead/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  acted.unmount();
+  server.use(usersVariants.details.empty);
+  renderScreen(page, { permissions: [P.viewUsersModule, P.deleteUser], route: '/users/1' });
+  await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete this user?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+  expect(lastRequest(USER_PATHS.delete, 'DELETE')?.body).toEqual({ id: 1 });
+});
+
 it('changes only the role with "can assign role" alone', async () => {
   renderScreen(page, { permissions: [P.viewUsersModule, P.assignRole], route: '/users/7' });
   await userEvent.click(await screen.findByRole('button', { name: 'Change role' }));

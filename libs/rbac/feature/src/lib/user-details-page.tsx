@@ -61,6 +61,9 @@ function UserDetails({ user }: { user: AdminUserDetails }) {
   const [resend, resending] = useResendInvitationMutation();
   const [revoke, revoking] = useRevokeUserSessionsMutation();
   const navigate = useNavigate();
+  // Only users who never acted may be deleted (the api answers 409 otherwise); their recent
+  // actions are the audit trail's rows of theirs, so none means never.
+  const acted = user.recent_actions.length > 0;
 
   const run = async () => {
     if (confirm === 'deactivate' || confirm === 'reactivate') await update({ id: user.id, active: confirm === 'reactivate' });
@@ -94,12 +97,15 @@ function UserDetails({ user }: { user: AdminUserDetails }) {
             Resend invitation
           </Button>
         )}
-        {canDelete && !self && (
+        {canDelete && !self && !acted && (
           <Button variant="ghost" onClick={() => setConfirm('delete')}>
             Delete
           </Button>
         )}
       </div>
+      {canDelete && !self && acted && user.active && (
+        <p className="text-sm text-gray-600 dark:text-gray-300">This user has acted in the system: deactivate them instead of deleting (their actions stay in the audit trail).</p>
+      )}
       <Card>
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2 [&>dt]:text-gray-600 sm:[&>dt]:text-inherit dark:[&>dt]:text-gray-300 [&>dd]:mb-2 sm:[&>dd]:mb-0">
           <dt className="font-medium">Name</dt>

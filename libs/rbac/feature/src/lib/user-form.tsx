@@ -59,7 +59,13 @@ export function UserForm({ user, canChooseRole, canEditDetails = true, onDone, o
     if ('data' in res && res.data) onDone(res.data.data);
   });
 
-  const roleOptions = (roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+  // A role holding permissions the signed-in user lacks is not theirs to give (the api answers
+  // 403): shown, not choosable, except the user's current role so the field still shows it.
+  const roleOptions = (roles.data ?? []).map((r) => ({
+    value: String(r.id),
+    label: r.grantable ? r.name : `${r.name} (holds permissions you do not)`,
+    disabled: !r.grantable && r.id !== user?.role_id,
+  }));
   const branchOptions = (branches.data ?? []).filter((b) => b.active || b.id === user?.branch_id).map((b) => ({ value: String(b.id), label: b.name }));
   const locked = !canEditDetails;
   return (

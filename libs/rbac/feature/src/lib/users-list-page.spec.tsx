@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { P, USER_PATHS } from '@loan/shared-contract';
 import { lastRequest, setupApiServer } from '@loan/shared-data-access-api/testing';
 import { renderScreen } from '@loan/shared-permissions/testing';
@@ -52,6 +53,22 @@ it('creates a user from the dialog only with "can create user"; the 422 lands on
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create and invite' }));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/users/41'));
   expect(lastRequest(USER_PATHS.create, 'POST')?.body).toMatchObject({ fullname: 'Grace Tembo', email: 'grace@demo.zm', unique_number: 'EMP-0200', role_id: 3 });
+});
+
+it('offers only the roles the signed-in user may give (the api says which)', async () => {
+  server.use(
+    http.get(USER_PATHS.roleOptions, () =>
+      HttpResponse.json([
+        { id: 1, name: 'Administrator', grantable: false },
+        { id: 3, name: 'Viewer', grantable: true },
+      ]),
+    ),
+  );
+  renderScreen(<UsersListPage />, { permissions: [P.viewUsersModule, P.createUser], route: '/users' });
+  await userEvent.click(await screen.findByRole('button', { name: 'New user' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New user' });
+  expect(await within(dialog).findByRole('option', { name: 'Administrator (holds permissions you do not)' })).toBeDisabled();
+  expect(within(dialog).getByRole('option', { name: 'Viewer' })).toBeEnabled();
 });
 
 it('says when there is nothing to show', async () => {

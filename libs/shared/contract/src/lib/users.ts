@@ -135,7 +135,11 @@ export type NotificationDto = z.output<typeof notificationSchema>;
 export const notificationListSchema = z.object({ items: z.array(notificationSchema), unread: z.number().int().nonnegative() }).strict();
 export type NotificationList = z.output<typeof notificationListSchema>;
 
-export const roleOptionListSchema = z.array(z.object({ id: z.number().int().positive(), name: z.string() }).strict());
+/**
+ * The roles a user form offers; `grantable`: the signed-in user holds every permission of the
+ * role, so they may give it (the api refuses the others with 403, NOTES.md "Users and roles").
+ */
+export const roleOptionListSchema = z.array(z.object({ id: z.number().int().positive(), name: z.string(), grantable: z.boolean() }).strict());
 export type RoleOption = z.output<typeof roleOptionListSchema>[number];
 
 export const branchSchema = z

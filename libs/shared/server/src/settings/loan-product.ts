@@ -5,6 +5,7 @@ import {
   LOAN_PRODUCT_DEFAULTS,
   LOAN_PRODUCT_SETTING,
   fromNgwee,
+  loanLimitErrors,
   toNgwee,
   type LoanProduct,
 } from '@loan/shared-contract';
@@ -43,29 +44,12 @@ export async function readLoanProduct(db: Db, fallback: { offerValidDays?: numbe
   };
 }
 
-/**
- * The product's limits on an amount and a tenure, as field errors (empty when both fit).
- * The messages name the limits as the borrower form's hints do.
- */
-export function loanProductErrors(product: LoanProduct, loan: { amount?: string; tenure?: number }): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  if (loan.amount !== undefined) {
-    const n = toNgwee(loan.amount);
-    if (n < toNgwee(product.min_amount)) errors['amount'] = [`The smallest loan is ${formatMoney(product.min_amount)}.`];
-    else if (n > toNgwee(product.max_amount)) errors['amount'] = [`The largest loan is ${formatMoney(product.max_amount)}.`];
-  }
-  if (loan.tenure !== undefined) {
-    if (loan.tenure < product.min_tenure) errors['tenure'] = [`Choose at least ${product.min_tenure} month${product.min_tenure === 1 ? '' : 's'}.`];
-    else if (loan.tenure > product.max_tenure) errors['tenure'] = [`Choose at most ${product.max_tenure} month${product.max_tenure === 1 ? '' : 's'}.`];
-  }
-  return errors;
-}
-
 /** 422 with field errors (the fields named as the caller's body names them) unless the loan fits the product. */
 export function assertWithinLoanProduct(product: LoanProduct, loan: { amount?: string; tenure?: number }, fields: { amount?: string; tenure?: string } = {}): void {
-  const errors = loanProductErrors(product, loan);
+  // The borrower form checks the same in the browser, with the same words (loanLimitErrors).
+  const errors = loanLimitErrors(product, loan, formatMoney);
   const named: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(errors)) named[(fields as Record<string, string | undefined>)[k] ?? k] = v;
+  for (const [k, v] of Object.entries(errors)) named[(fields as Record<string, string | undefined>)[k] ?? k] = [v];
   const first = Object.values(named)[0];
   if (first) throw new HttpError(422, first[0], named);
 }

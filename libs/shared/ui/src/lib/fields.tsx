@@ -112,6 +112,8 @@ export function TextAreaField({ label, error, hint, id, wrapperClassName, classN
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable (say why in the label or the field's hint). */
+  disabled?: boolean;
 }
 
 export interface SelectFieldProps extends ComponentPropsWithRef<'select'> {
@@ -148,7 +150,7 @@ export function SelectField({
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}
           </option>
         ))}

@@ -5,6 +5,8 @@ import { renderWithProviders, requestLog, setupApiServer } from '@loan/shared-da
 import { BORROWER_PATHS, borrowerVariants } from '@loan/public-borrower-data-access/testing';
 import { ApplyPage } from './apply-page';
 
+// Forms typed key by key take a while on a busy machine.
+jest.setTimeout(30_000);
 const { ipAddress, checkRecord, calculatorAttempt, otpSend, otpValidation, newClient, create, loanLimits } = borrowerVariants;
 const server = setupApiServer(
   ipAddress.ok,
@@ -73,6 +75,17 @@ async function confirmCode() {
   await userEvent.click(screen.getByRole('button', { name: 'Send me the code' }));
   await userEvent.type(await screen.findByLabelText('6-digit code'), '123456');
   await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
+}
+
+/** From the start to "Your loan": personal details, the code, the work step. */
+async function toLoanStep() {
+  await fillPersonal();
+  await confirmCode();
+  await screen.findByRole('heading', { name: 'Your work' });
+  await userEvent.type(screen.getByLabelText('Employer'), 'Zambia Sugar');
+  await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Lusaka');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await screen.findByRole('heading', { name: 'Your loan' });
 }
 
 it('confirms the mobile right after it is given, then goes through every step and shows the reference code', async () => {
@@ -144,13 +157,7 @@ it('asks for a new code when the confirmation ran out at sending, then comes bac
     }),
   );
   renderWithProviders(<ApplyPage />);
-  await fillPersonal();
-  await confirmCode();
-  await screen.findByRole('heading', { name: 'Your work' });
-  await userEvent.type(screen.getByLabelText('Employer'), 'Zambia Sugar');
-  await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Lusaka');
-  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-  await screen.findByRole('heading', { name: 'Your loan' });
+  await toLoanStep();
   await userEvent.type(screen.getByLabelText('Amount (ZMW)'), '5000');
   await userEvent.type(screen.getByLabelText('What is the loan for?'), 'School fees');
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -160,6 +167,30 @@ it('asks for a new code when the confirmation ran out at sending, then comes bac
   await userEvent.click(await screen.findByRole('button', { name: 'Send my application' }));
   expect(await screen.findByTestId('reference-code')).toHaveTextContent('LA-2026-000009');
   expect(sent(BORROWER_PATHS.create)).toHaveLength(2);
+});
+
+it('checks the loan product\'s limits in the browser, with the api\'s words, and asks the calculator only inside them', async () => {
+  // A narrow product: ZMW 1,000 to 3,000 over 2 to 4 months.
+  server.use(loanLimits.empty);
+  renderWithProviders(<ApplyPage />);
+  await toLoanStep();
+  await screen.findByText('From ZMW 1,000.00 to ZMW 3,000.00');
+  // Inside the outer limits (ZMW 500 to 500,000), outside the product's.
+  await userEvent.type(screen.getByLabelText('Amount (ZMW)'), '5000');
+  await userEvent.type(screen.getByLabelText('What is the loan for?'), 'School fees');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText('The largest loan is ZMW 3,000.00.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Amount (ZMW)')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByRole('heading', { name: 'Your loan' })).toBeInTheDocument();
+  await new Promise((r) => setTimeout(r, 700));
+  expect(sent(BORROWER_PATHS.calculatorAttempt)).toEqual([]);
+  // Fixed as they type: the message goes, the calculator asks, and the form moves on.
+  await userEvent.clear(screen.getByLabelText('Amount (ZMW)'));
+  await userEvent.type(screen.getByLabelText('Amount (ZMW)'), '2500');
+  await waitFor(() => expect(screen.queryByText('The largest loan is ZMW 3,000.00.')).not.toBeInTheDocument());
+  await waitFor(() => expect(sent(BORROWER_PATHS.calculatorAttempt).at(-1)).toMatchObject({ amount: '2500.00', tenure: 4 }), { timeout: 3000 });
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('heading', { name: 'Check and send' })).toBeInTheDocument();
 });
 
 it('resumes a saved application with the same mobile number and a new OTP', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CalculatorResult } from '@loan/shared-contract';
+import type { CalculatorResult, LoanLimits } from '@loan/shared-contract';
 import { useCalculatorAttemptMutation } from '@loan/public-borrower-data-access';
 import { formatMoney } from '@loan/shared-util-format';
 import { useValidation } from './lazy-validation';
@@ -9,6 +9,8 @@ interface Props {
   tenure: number | undefined;
   mobile: string | undefined;
   onResult?: (r: CalculatorResult | null) => void;
+  /** The loan product's limits once known: outside them there is nothing to ask (the api refuses it). */
+  limits?: LoanLimits;
   /** Wait this long after the last change before asking (ms). */
   delay?: number;
 }
@@ -18,7 +20,7 @@ interface Props {
  * for the quote (the api records each use as a calculator attempt) and shows the
  * monthly instalment. Changes are debounced so typing "5000" is one attempt, not four.
  */
-export function Calculator({ amount, tenure, mobile, onResult, delay = 500 }: Props) {
+export function Calculator({ amount, tenure, mobile, onResult, limits, delay = 500 }: Props) {
   const [attempt, { isLoading, isError }] = useCalculatorAttemptMutation();
   const [result, setResult] = useState<CalculatorResult | null>(null);
   const onResultRef = useRef(onResult);
@@ -28,7 +30,7 @@ export function Calculator({ amount, tenure, mobile, onResult, delay = 500 }: Pr
 
   // The checks load just after the page shows; until then there is nothing to ask.
   const validation = useValidation();
-  const body = useMemo(() => validation?.calculatorBody(amount, tenure, mobile), [validation, amount, tenure, mobile]);
+  const body = useMemo(() => validation?.calculatorBody(amount, tenure, mobile, limits), [validation, amount, tenure, mobile, limits]);
 
   useEffect(() => {
     if (!body) return undefined;

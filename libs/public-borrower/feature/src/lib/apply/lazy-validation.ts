@@ -34,6 +34,8 @@ export function useValidation(): Validation | null {
 }
 
 /** A react-hook-form resolver that loads the checks on its first call and runs `pick(checks)`. */
-export function lazyResolver<TIn extends FieldValues, TOut>(pick: (v: Validation) => Resolver<TIn, unknown, TOut>): Resolver<TIn, unknown, TOut> {
+export function lazyResolver<TIn extends FieldValues, TOut, TContext = unknown>(
+  pick: (v: Validation) => Resolver<TIn, TContext, TOut>,
+): Resolver<TIn, TContext, TOut> {
   return async (values, context, options) => pick(await loadValidation())(values, context, options);
 }

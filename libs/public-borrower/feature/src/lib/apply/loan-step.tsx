@@ -58,7 +58,7 @@ export function LoanStep({
       <Field label="What is the loan for?" error={errors.purpose?.message}>
         <input type="text" {...register('purpose')} />
       </Field>
-      <Calculator amount={values.amount} tenure={values.tenure} mobile={values.mobile} onResult={onQuote} />
+      <Calculator amount={values.amount} tenure={values.tenure} mobile={values.mobile} limits={limits} onResult={onQuote} />
     </>
   );
 }

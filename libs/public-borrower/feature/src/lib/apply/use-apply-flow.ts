@@ -7,9 +7,11 @@ import {
   type ApplicationFormInput,
   type ApplyStep,
   type CreateApplicationResponse,
+  type LoanLimits,
   type UnfinishedApplication,
 } from '@loan/shared-contract';
-import { applyServerErrors, errorMessage, fieldErrors, isFetchError } from '@loan/shared-data-access-api';
+import { formatMoney } from '@loan/shared-util-format';
+import { applyServerErrors, errorMessage, fieldErrors, isFetchError, useGetLoanLimitsQuery } from '@loan/shared-data-access-api';
 import {
   useCheckRecordMutation,
   useCreateApplicationMutation,
@@ -20,8 +22,10 @@ import {
 import { EMPTY_APPLICATION, EXPIRED_TEXT, STEP_FIELDS, draftData, nextStep, stepOfField } from './apply-steps';
 import { lazyResolver } from './lazy-validation';
 
-// The form's zod schema loads after the page shows (lazy-validation.ts).
-const resolver = lazyResolver((v) => v.applicationResolver);
+// The form's checks load after the page shows (lazy-validation.ts): the contract's zod schema,
+// then the loan product's limits (amount, months) as the api checks them, once they are known
+// (the form's context).
+const resolver = lazyResolver((v) => v.withinLoanProduct(v.applicationResolver, formatMoney));
 
 /**
  * The form kept in this tab's sessionStorage, so a reload does not wipe it (issue 12): the
@@ -86,8 +90,10 @@ export function useApplyFlow() {
   const [newClient, creatingClient] = useNewClientMutation();
   const [createApplication, submitting] = useCreateApplicationMutation();
 
-  const form = useForm<ApplicationFormInput, unknown, ApplicationForm>({
+  const form = useForm<ApplicationFormInput, LoanLimits | undefined, ApplicationForm>({
     resolver,
+    // The loan product's limits once loaded: the resolver's context (read at each check).
+    context: useGetLoanLimitsQuery().data,
     mode: 'onTouched',
     defaultValues: { ...EMPTY_APPLICATION, ...(stored?.values ?? {}) },
   });

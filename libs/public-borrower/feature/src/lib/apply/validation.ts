@@ -7,13 +7,18 @@ import {
   type ApplicationForm,
   type ApplicationFormInput,
   type CalculatorAttemptBody,
+  type LoanRange,
 } from '@loan/shared-contract';
+import { outsideLoanProduct } from './loan-product-check';
 
 /**
  * Every check /apply makes in the browser, with the contract's zod schemas (the same the api
  * applies). Loaded on its own (lazy-validation.ts) so the page shows without zod, which is a
  * fifth of the JavaScript a phone downloads for /apply (issue 18, bundle budgets).
  */
+
+// The loan product's limits (no zod), loaded with the checks rather than with the page.
+export { withinLoanProduct } from './loan-product-check';
 
 /** The whole form, for react-hook-form. */
 export const applicationResolver = zodResolver<ApplicationFormInput, unknown, ApplicationForm>(applicationFormSchema);
@@ -30,8 +35,13 @@ export const checkMobile = (mobile: string) => check(applicantMobileField.safePa
 /** The 6-digit code typed from the SMS. */
 export const checkOtpCode = (code: string) => check(otpCodeField.safeParse(code));
 
-/** The calculator's request once the amount and months are valid (with the mobile when it is one), else undefined. */
-export function calculatorBody(amount: string | undefined, tenure: number | undefined, mobile: string | undefined): CalculatorAttemptBody | undefined {
+/**
+ * The calculator's request once the amount and months are valid (with the mobile when it is
+ * one) and inside the loan product's limits when they are known (the api refuses the rest), else undefined.
+ */
+export function calculatorBody(amount: string | undefined, tenure: number | undefined, mobile: string | undefined, limits?: LoanRange): CalculatorAttemptBody | undefined {
+  // Only whether it fits, not the words: any formatter will do.
+  if (limits && Object.keys(outsideLoanProduct(limits, amount, tenure, String)).length) return undefined;
   const parsed = calculatorAttemptSchema.safeParse({ amount, tenure, mobile: mobile || undefined });
   return parsed.success ? parsed.data : calculatorAttemptSchema.safeParse({ amount, tenure }).data;
 }

@@ -101,6 +101,32 @@ describe('roles and permissions', () => {
     expect((await call('GET', '/api/role/all', undefined, headers)).statusCode).toBe(403);
     expect((await call('POST', '/api/role/assign-permission', { role_id: roleId, ids: [999999] })).statusCode).toBe(422);
     expect((await call('POST', '/api/role/assign-permission', { role_id: 999999, ids: [viewRoles?.id] })).statusCode).toBe(404);
+    // One audit row per change (the refused ones wrote none), naming the permissions.
+    const audits = await queryRows<{ action: string; details: unknown; user_id: string | number }>(
+      t.db,
+      sql`SELECT action, details, user_id FROM audit_log WHERE entity = 'role' AND entity_id = ${String(roleId)} ORDER BY id`,
+    );
+    expect(audits.map((a) => [a.action, a.details])).toEqual([
+      ['assign_permissions', { permission_ids: [viewRoles?.id], permissions: [P.viewRoles] }],
+      ['revoke_permissions', { permission_ids: [viewRoles?.id], permissions: [P.viewRoles] }],
+    ]);
+    expect(audits.every((a) => Number(a.user_id) > 0)).toBe(true);
+  });
+
+  it('writes a permission change and its audit row together, or neither', async () => {
+    const { roleId } = await createTestUser(t.app, []);
+    const viewRoles = ((await call('GET', '/api/permission/all')).json() as { id: number; name: string }[]).find((p) => p.name === P.viewRoles)?.id;
+    // The audit insert fails inside the change's transaction: the grant goes with it.
+    await t.db.execute(sql`CREATE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
+    await t.db.execute(sql`CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`);
+    try {
+      const res = await call('POST', '/api/role/assign-permission', { role_id: roleId, ids: [viewRoles] });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER test_refuse_audit ON audit_log`);
+      await t.db.execute(sql`DROP FUNCTION test_refuse_audit()`);
+    }
+    expect((await call('GET', `/api/role/byId/${roleId}`)).json().allpermissions).toEqual([]);
   });
 
   it('lets a user load their own role without "can view roles", but no other role', async () => {

@@ -68,9 +68,9 @@ export async function updateRole(db: Db, id: number, patch: { name: string; desc
   await db.update(roles).set({ ...patch, updatedAt: new Date() }).where(eq(roles.id, id));
 }
 
-export async function deleteRoles(db: Db, ids: number[]): Promise<number> {
-  const rows = await db.delete(roles).where(inArray(roles.id, ids)).returning({ id: roles.id });
-  return rows.length;
+/** Deletes the roles; answers what each was (for the audit trail's before). */
+export async function deleteRoles(db: Db, ids: number[]): Promise<{ id: number; name: string; description: string }[]> {
+  return db.delete(roles).where(inArray(roles.id, ids)).returning({ id: roles.id, name: roles.name, description: roles.description });
 }
 
 export async function existingRoleIds(db: Db, ids: number[]): Promise<number[]> {

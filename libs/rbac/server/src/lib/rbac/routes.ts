@@ -76,35 +76,29 @@ export const rbacRoutes = [
     auth: P.deleteRole,
     body: idsBodySchema,
     handler: async (ctx) => {
-      const count = await service.remove(ctx.db, ctx.body.ids, ctx.user.roleId);
-      await ctx.audit('delete', 'role', ctx.body.ids.join(','), { ids: ctx.body.ids });
+      const count = await service.remove(ctx.db, ctx.body.ids, ctx.user.roleId, ctx.auditActor);
       return { message: count === 1 ? 'Role deleted.' : `${count} roles deleted.`, count };
     },
   }),
-  defineRoute({
-    method: 'POST',
-    url: `${R}/assign-permission`,
-    response: roleChangeResponseSchema,
-    auth: P.assignPermissions,
-    body: rolePermissionsBodySchema,
-    handler: async (ctx) => {
-      await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, 'assign', ctx.user);
-      await ctx.audit('assign_permissions', 'role', ctx.body.role_id, { permission_ids: ctx.body.ids });
-      return { message: 'Permissions assigned.', data: await service.byId(ctx.db, ctx.body.role_id) };
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: `${R}/revoke-permission`,
-    response: roleChangeResponseSchema,
-    auth: P.revokePermissions,
-    body: rolePermissionsBodySchema,
-    handler: async (ctx) => {
-      await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, 'revoke', ctx.user);
-      await ctx.audit('revoke_permissions', 'role', ctx.body.role_id, { permission_ids: ctx.body.ids });
-      return { message: 'Permissions revoked.', data: await service.byId(ctx.db, ctx.body.role_id) };
-    },
-  }),
+  // assign-permission and revoke-permission: one shape, each with its own permission.
+  ...(
+    [
+      { action: 'assign', auth: P.assignPermissions, message: 'Permissions assigned.' },
+      { action: 'revoke', auth: P.revokePermissions, message: 'Permissions revoked.' },
+    ] as const
+  ).map(({ action, auth, message }) =>
+    defineRoute({
+      method: 'POST',
+      url: `${R}/${action}-permission`,
+      response: roleChangeResponseSchema,
+      auth,
+      body: rolePermissionsBodySchema,
+      handler: async (ctx) => {
+        await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, action, ctx.user, ctx.auditActor);
+        return { message, data: await service.byId(ctx.db, ctx.body.role_id) };
+      },
+    }),
+  ),
   ...[API.permissions, `${API.permissions}/all`].map((url) =>
     defineRoute({
       method: 'GET',

@@ -92,8 +92,8 @@ export async function update(db: Db, who: AuditActor, body: RoleUpdateBody): Pro
   });
 }
 
-/** Deletes roles; all-or-nothing: 404 if one is unknown, 409 if one still has users. */
-export async function remove(db: Db, ids: number[], ownRoleId: number): Promise<number> {
+/** Deletes roles, each with its audit row; all-or-nothing: 404 if one is unknown, 409 if one still has users. */
+export async function remove(db: Db, ids: number[], ownRoleId: number, who: AuditActor): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const found = await repo.existingRoleIds(tx, unique);
@@ -102,16 +102,21 @@ export async function remove(db: Db, ids: number[], ownRoleId: number): Promise<
     if (unique.includes(ownRoleId)) throw conflict('You cannot delete your own role.');
     const used = await repo.rolesWithUsers(tx, unique);
     if (used.length) throw conflict(`These roles still have users: ${used.map((r) => r.name).join(', ')}.`);
-    return repo.deleteRoles(tx, unique);
+    const deleted = await repo.deleteRoles(tx, unique);
+    for (const r of deleted) {
+      await recordAudit(tx, who, { action: 'delete', entity: 'role', entityId: r.id, before: { name: r.name, description: r.description } });
+    }
+    return deleted.length;
   });
 }
 
 /**
- * Grants or revokes permissions of a role. Nobody changes their own role's permissions
- * (403), grants a permission they do not hold (403), or takes the last full
- * administrator's permissions away (409).
+ * Grants or revokes permissions of a role, with its audit row (`assign_permissions` or
+ * `revoke_permissions`, the permissions by id and name) in the same transaction. Nobody
+ * changes their own role's permissions (403), grants a permission they do not hold (403),
+ * or takes the last full administrator's permissions away (409).
  */
-export async function changePermissions(db: Db, roleId: number, permissionIds: number[], action: 'assign' | 'revoke', actor: Actor): Promise<void> {
+export async function changePermissions(db: Db, roleId: number, permissionIds: number[], action: 'assign' | 'revoke', actor: Actor, who: AuditActor): Promise<void> {
   const unique = [...new Set(permissionIds)];
   await db.transaction(async (tx) => {
     if (!(await repo.findRole(tx, roleId))) throw notFound('Role');
@@ -119,8 +124,9 @@ export async function changePermissions(db: Db, roleId: number, permissionIds: n
     const unknown = unique.filter((i) => !known.includes(i));
     if (unknown.length) throw invalid('ids', `Unknown permissions: ${unknown.join(', ')}.`);
     if (roleId === actor.roleId) throw new HttpError(403, OWN_ROLE_MESSAGE);
+    const named = await repo.permissionNames(tx, unique);
     if (action === 'assign') {
-      assertHolds(actor, await repo.permissionNames(tx, unique));
+      assertHolds(actor, named);
       await repo.grant(tx, roleId, unique);
     } else {
       await repo.lockPermissionChanges(tx);
@@ -128,5 +134,11 @@ export async function changePermissions(db: Db, roleId: number, permissionIds: n
       await repo.revoke(tx, roleId, unique);
       await assertFullAdministratorRemains(tx, before);
     }
+    await recordAudit(tx, who, {
+      action: `${action}_permissions`,
+      entity: 'role',
+      entityId: roleId,
+      details: { permission_ids: unique, permissions: named.map((p) => p.name).sort() },
+    });
   });
 }

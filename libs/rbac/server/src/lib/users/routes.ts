@@ -153,7 +153,7 @@ export const usersRoutes = [
     url: USER_PATHS.roleOptions,
     auth: P.viewUsersModule,
     response: roleOptionListSchema,
-    handler: ({ db }) => repo.roleOptions(db),
+    handler: ({ db, user }) => service.roleOptions(db, user),
   }),
   defineRoute({
     method: 'GET',

@@ -6,6 +6,7 @@ import {
   type AdminUserListQuery,
   type AdminUserUpdateBody,
   type ListEnvelope,
+  type RoleOption,
 } from '@loan/shared-contract';
 import {
   auditChanges,
@@ -81,6 +82,16 @@ export async function details(db: Db, config: Config, scope: BranchScope, id: nu
 }
 
 /** 403 unless the actor holds every permission of the role (nobody grants what they do not hold). */
+/** The roles, each marked whether the actor may give it (holds every one of its permissions). */
+export async function roleOptions(db: Db, actor: Pick<Actor, 'permissions'>): Promise<RoleOption[]> {
+  const rows = await repo.roleOptions(db);
+  const perms = await permissionsOfRoles(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, grantable: (perms.get(r.id) ?? []).every((p) => actor.permissions.has(p.name)) }));
+}
+
 async function assertMayGrantRole(db: Db, actor: Actor, roleId: number): Promise<void> {
   if (!(await repo.roleExists(db, roleId))) throw invalid('role_id', 'The selected role does not exist.');
   const perms = (await permissionsOfRoles(db, [roleId])).get(roleId) ?? [];

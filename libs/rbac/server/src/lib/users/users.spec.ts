@@ -87,6 +87,13 @@ describe('users', () => {
     const res = await req('POST', USER_PATHS.create, limited, { fullname: 'Too Much', email: 'much@demo.zm', unique_number: 'EMP-0101', role_id: await roleId('Administrator') });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain('You do not hold');
+    // The form's role choices say the same before anything is sent.
+    const options = (await req('GET', USER_PATHS.roleOptions, limited)).json() as { name: string; grantable: boolean }[];
+    expect(options.find((o) => o.name === 'Administrator')?.grantable).toBe(false);
+    expect(options.find((o) => o.name === 'Loan Officer')?.grantable).toBe(false);
+    const all = (await req('GET', USER_PATHS.roleOptions, admin)).json() as { name: string; grantable: boolean }[];
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    expect(all.every((o) => o.grantable)).toBe(true);
   });
 
   it('refuses changing your own role or deactivating yourself', async () => {
