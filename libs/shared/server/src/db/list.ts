@@ -1,5 +1,5 @@
 import { P, encodeCursor, type ListEnvelope, type LoanCursor } from '@loan/shared-contract';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../http/session';
 
 /** A keyset position: the sort key's exact text and the id of the last row seen. */
@@ -35,6 +35,27 @@ export function scopeCondition(scope: BranchScope, branchColumn: AnyColumn | SQL
   if (scope.all) return undefined;
   if (scope.branchId === null) return sql`false`;
   return sql`${branchColumn} = ${scope.branchId}`;
+}
+
+/**
+ * The WHERE of a list and of its export, one shape for every list: the branch scope on
+ * the main table's branch column, the search as a contains-match on any of `searchIn`
+ * (wildcards in the text match themselves), and the list's own filters, where an
+ * `undefined` one (a filter not set) is left out. `undefined` when nothing narrows.
+ */
+export function listFilter(opts: {
+  scope: BranchScope;
+  branchColumn: AnyColumn | SQL;
+  search?: string | null;
+  searchIn: readonly (AnyColumn | SQL)[];
+  filters?: readonly (SQL | undefined)[];
+}): SQL | undefined {
+  const { search } = opts;
+  return and(
+    scopeCondition(opts.scope, opts.branchColumn),
+    search && opts.searchIn.length ? or(...opts.searchIn.map((c) => ilike(c, likeContains(search)))) : undefined,
+    ...(opts.filters ?? []),
+  );
 }
 
 /** Whether one record (by its branch id) is inside the scope: for details pages and writes. */

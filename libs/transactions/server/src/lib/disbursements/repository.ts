@@ -1,6 +1,6 @@
 import { decodeCursor, type DisbursementExportQuery, type DisbursementListQuery, type DisbursementTotals, type ListEnvelope, type PayableListQuery } from '@loan/shared-contract';
-import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { keysetAfter, keysetEnvelope, likeContains, queryRows, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { keysetAfter, keysetEnvelope, likeContains, listFilter, queryRows, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 
 const t = schema.disbursements;
 const la = schema.loanApplications;
@@ -15,23 +15,20 @@ const dayStart = (date: string) => sql`(${date} || ' 00:00:00+02')::timestamptz`
 
 /** The filters of the list and the export, inside the branch scope. */
 function filterCondition(scope: BranchScope, q: DisbursementExportQuery): SQL | undefined {
-  return and(
-    scopeCondition(scope, t.branchId),
-    q.search
-      ? or(
-          ilike(t.recipient, likeContains(q.search)),
-          ilike(t.providerRef, likeContains(q.search)),
-          ilike(la.referenceCode, likeContains(q.search)),
-          ilike(la.fullname, likeContains(q.search)),
-        )
-      : undefined,
-    q.status ? eq(t.status, q.status) : undefined,
-    q.mode ? eq(t.mode, q.mode) : undefined,
-    q.branch_id ? eq(t.branchId, q.branch_id) : undefined,
-    q.reconciled ? eq(t.reconciled, q.reconciled === 'true') : undefined,
-    q.fromDate ? sql`${t.createdAt} >= ${dayStart(q.fromDate)}` : undefined,
-    q.toDate ? sql`${t.createdAt} < ${dayStart(q.toDate)} + interval '1 day'` : undefined,
-  );
+  return listFilter({
+    scope,
+    branchColumn: t.branchId,
+    search: q.search,
+    searchIn: [t.recipient, t.providerRef, la.referenceCode, la.fullname],
+    filters: [
+      q.status ? eq(t.status, q.status) : undefined,
+      q.mode ? eq(t.mode, q.mode) : undefined,
+      q.branch_id ? eq(t.branchId, q.branch_id) : undefined,
+      q.reconciled ? eq(t.reconciled, q.reconciled === 'true') : undefined,
+      q.fromDate ? sql`${t.createdAt} >= ${dayStart(q.fromDate)}` : undefined,
+      q.toDate ? sql`${t.createdAt} < ${dayStart(q.toDate)} + interval '1 day'` : undefined,
+    ],
+  });
 }
 
 const joinedColumns = { ...getTableColumns(t), referenceCode: la.referenceCode, clientName: la.fullname };
