@@ -58,7 +58,7 @@ async function main() {
   await t.app.jobs.start({ work: false });
   try {
     const headers = await loginWithPermissions(t.app, [P.viewRepayments, P.addRepayments, P.viewAllBranches]);
-    let start = Date.now();
+    const start = Date.now();
     await t.db.execute(sql`
       INSERT INTO loan_applications (reference_code, fullname, nrc, mobile, branch_id, amount, interest, tenure_months, total_amount_due, status, created_at)
       SELECT 'LB-2026-' || lpad(g::text, 7, '0'), 'Bench Borrower ' || g, lpad((g % 999999)::text, 6, '0') || '/11/1', '+26097' || lpad(g::text, 7, '0'),
