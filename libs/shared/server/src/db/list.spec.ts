@@ -1,4 +1,4 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { P } from '@loan/shared-contract';
 import { branchScope, inScope, likeContains, likeEscape, likePrefix, listFilter, scopeCondition } from './list';
@@ -57,6 +57,15 @@ describe('listFilter (the WHERE of every list and its export)', () => {
     );
     expect(q?.sql).toBe('(t.branch_id = $1 and (t.reference ilike $2 or la.fullname ilike $3) and t.method = $4)');
     expect(q?.params).toEqual([3, '%50\\%%', '%50\\%%', 'bank']);
+  });
+
+  it('compares each equals column whose value is set, false and 0 included, and skips the unset ones', () => {
+    const t = pgTable('t', { a: text('a'), b: integer('b'), c: boolean('c') });
+    const q = render(
+      listFilter({ scope: { all: true }, branchColumn: sql`branch_id`, searchIn: [], equals: [[t.a, undefined], [t.a, ''], [t.b, 0], [t.c, false], [t.a, null], [t.a, 'x']] }),
+    );
+    expect(q?.sql).toBe('("t"."b" = $1 and "t"."c" = $2 and "t"."a" = $3)');
+    expect(q?.params).toEqual([0, false, 'x']);
   });
 
   it('leaves the search out when it is empty, and keeps a branch-less user to nothing', () => {

@@ -20,11 +20,8 @@ function filterCondition(scope: BranchScope, q: DisbursementExportQuery): SQL | 
     branchColumn: t.branchId,
     search: q.search,
     searchIn: [t.recipient, t.providerRef, la.referenceCode, la.fullname],
+    equals: [[t.status, q.status], [t.mode, q.mode], [t.branchId, q.branch_id], [t.reconciled, q.reconciled === undefined ? undefined : q.reconciled === 'true']],
     filters: [
-      q.status ? eq(t.status, q.status) : undefined,
-      q.mode ? eq(t.mode, q.mode) : undefined,
-      q.branch_id ? eq(t.branchId, q.branch_id) : undefined,
-      q.reconciled ? eq(t.reconciled, q.reconciled === 'true') : undefined,
       q.fromDate ? sql`${t.createdAt} >= ${dayStart(q.fromDate)}` : undefined,
       q.toDate ? sql`${t.createdAt} < ${dayStart(q.toDate)} + interval '1 day'` : undefined,
     ],

@@ -20,12 +20,10 @@ export function whereOf(q: RepaymentFilter, scope: BranchScope, branchId: number
     branchColumn: la.branchId,
     search: q.search,
     searchIn: [r.reference, la.referenceCode, la.fullname, la.mobile],
+    equals: [[la.branchId, branchId], [r.method, q.method], [la.referenceCode, q.loan]],
     filters: [
-      branchId === undefined ? undefined : eq(la.branchId, branchId),
       q.fromDate ? gte(r.paidAt, q.fromDate) : undefined,
       q.toDate ? lte(r.paidAt, q.toDate) : undefined,
-      q.method ? eq(r.method, q.method) : undefined,
-      q.loan ? eq(la.referenceCode, q.loan) : undefined,
       q.status === 'active' ? isNull(r.reversedAt) : q.status === 'reversed' ? isNotNull(r.reversedAt) : undefined,
     ],
   });
