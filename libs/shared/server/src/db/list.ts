@@ -1,5 +1,5 @@
 import { P, encodeCursor, type ListEnvelope, type LoanCursor } from '@loan/shared-contract';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../http/session';
 
 /** A keyset position: the sort key's exact text and the id of the last row seen. */
@@ -45,6 +45,37 @@ export function scopeCondition(scope: BranchScope, branchColumn: AnyColumn | SQL
   if (scope.all) return undefined;
   if (scope.branchId === null) return sql`false`;
   return sql`${branchColumn} = ${scope.branchId}`;
+}
+
+/** A filter value as a list's query gives it: absent (`undefined`, `null` or `''`) when not set. */
+export type FilterValue = string | number | boolean | null | undefined;
+
+/**
+ * The WHERE of a list and of its export, one shape for every list: the branch scope on
+ * the main table's branch column, the search as a contains-match on any of `searchIn`
+ * (wildcards in the text match themselves), `column = value` for each of `equals` whose
+ * value is set, and the list's other filters, where an `undefined` one (a filter not set)
+ * is left out. `undefined` when nothing narrows.
+ */
+export function listFilter(opts: {
+  scope: BranchScope;
+  branchColumn: AnyColumn | SQL;
+  search?: string | null;
+  /** Columns searched for the term as a substring (ILIKE, LIKE characters as text)... */
+  searchIn?: readonly (AnyColumn | SQL)[];
+  /** ...or the list's own search condition (e.g. prefix searches its indexes serve). */
+  searchBy?: (term: string) => SQL;
+  equals?: readonly (readonly [AnyColumn, FilterValue])[];
+  filters?: readonly (SQL | undefined)[];
+}): SQL | undefined {
+  const { search } = opts;
+  return and(
+    scopeCondition(opts.scope, opts.branchColumn),
+    search && opts.searchBy ? opts.searchBy(search) : undefined,
+    search && !opts.searchBy && opts.searchIn?.length ? or(...opts.searchIn.map((c) => ilike(c, likeContains(search)))) : undefined,
+    ...(opts.equals ?? []).map(([column, value]) => (value === undefined || value === null || value === '' ? undefined : eq(column, value))),
+    ...(opts.filters ?? []),
+  );
 }
 
 /** Whether one record (by its branch id) is inside the scope: for details pages and writes. */

@@ -1,6 +1,6 @@
 import { decodeCursor, type DisbursementExportQuery, type DisbursementListQuery, type DisbursementTotals, type ListEnvelope, type PayableListQuery } from '@loan/shared-contract';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { keysetAfter, keysetEnvelope, likeContains, likePrefix, mobilePrefix, queryRows, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
+import { keysetAfter, keysetEnvelope, likeContains, likePrefix, listFilter, mobilePrefix, queryRows, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 
 const t = schema.disbursements;
 const la = schema.loanApplications;
@@ -34,16 +34,17 @@ function searchCondition(term: string): SQL {
 
 /** The filters of the list and the export, inside the branch scope. */
 function filterCondition(scope: BranchScope, q: DisbursementExportQuery): SQL | undefined {
-  return and(
-    scopeCondition(scope, t.branchId),
-    q.search ? searchCondition(q.search) : undefined,
-    q.status ? eq(t.status, q.status) : undefined,
-    q.mode ? eq(t.mode, q.mode) : undefined,
-    q.branch_id ? eq(t.branchId, q.branch_id) : undefined,
-    q.reconciled ? eq(t.reconciled, q.reconciled === 'true') : undefined,
-    q.fromDate ? sql`${t.createdAt} >= ${dayStart(q.fromDate)}` : undefined,
-    q.toDate ? sql`${t.createdAt} < ${dayStart(q.toDate)} + interval '1 day'` : undefined,
-  );
+  return listFilter({
+    scope,
+    branchColumn: t.branchId,
+    search: q.search,
+    searchBy: searchCondition,
+    equals: [[t.status, q.status], [t.mode, q.mode], [t.branchId, q.branch_id], [t.reconciled, q.reconciled === undefined ? undefined : q.reconciled === 'true']],
+    filters: [
+      q.fromDate ? sql`${t.createdAt} >= ${dayStart(q.fromDate)}` : undefined,
+      q.toDate ? sql`${t.createdAt} < ${dayStart(q.toDate)} + interval '1 day'` : undefined,
+    ],
+  });
 }
 
 const joinedColumns = { ...getTableColumns(t), referenceCode: la.referenceCode, clientName: la.fullname };

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
+import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import {
@@ -38,7 +40,25 @@ import type { Actor } from './service';
  * file (SHA-256 of its text) and any reference already stored are refused.
  */
 
-const STAGE_BATCH = 20_000;
+/**
+ * Each phase of an upload and its time (`{ phase, ms }`), published on this diagnostics
+ * channel for the benchmark (tools/bench/repayments.ts); with no subscriber nothing is
+ * measured and nothing is ever logged.
+ */
+export const REPAYMENT_UPLOAD_PHASES = 'loan:repayments.upload.phases';
+const phases = channel(REPAYMENT_UPLOAD_PHASES);
+
+/** Marks the end of a phase: the time since the previous mark goes to the channel. */
+function phaseClock(): (phase: string) => void {
+  let last = performance.now();
+  return (phase) => {
+    if (!phases.hasSubscribers) return;
+    const now = performance.now();
+    phases.publish({ phase, ms: now - last });
+    last = now;
+  };
+}
+
 /** What a person types in a spreadsheet: `1500`, `1500.5`, `1,500.50`. */
 const AMOUNT = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/;
 const METHODS = new Set<string>(REPAYMENT_METHODS);
@@ -138,19 +158,19 @@ const money = (ngwee: bigint) => {
 /**
  * The rows that passed parseRows, in a temporary table of this transaction (dropped at its
  * end): every check against the database below is then one statement over all rows, and
- * the insert one INSERT ... SELECT. Loaded with json_to_recordset, STAGE_BATCH rows a
- * statement (the same SQL on PGlite and PostgreSQL).
+ * the insert one INSERT ... SELECT. Loaded in one statement: each column is one array
+ * parameter, unnested into rows (the same SQL on PGlite and PostgreSQL).
  */
 async function stage(tx: Db, rows: Row[]): Promise<void> {
   await tx.execute(sql`CREATE TEMP TABLE upload_rows (
       n integer PRIMARY KEY, code text NOT NULL, amount numeric(14,2) NOT NULL, paid_at date NOT NULL,
       method text NOT NULL, reference text NOT NULL, note text) ON COMMIT DROP`);
-  for (let i = 0; i < rows.length; i += STAGE_BATCH) {
-    const batch = rows.slice(i, i + STAGE_BATCH).map((r) => ({ n: r.n, c: r.code, a: fromNgwee(r.ngwee), d: r.paidAt, m: r.method, r: r.reference, t: r.note }));
-    await tx.execute(sql`INSERT INTO upload_rows (n, code, amount, paid_at, method, reference, note)
-                         SELECT x.n, x.c, x.a, x.d, x.m, x.r, x.t
-                           FROM json_to_recordset(${JSON.stringify(batch)}::json) AS x(n integer, c text, a numeric, d date, m text, r text, t text)`);
-  }
+  const column = (value: (r: Row) => string | number | null) => sql.param(rows.map(value));
+  await tx.execute(sql`INSERT INTO upload_rows (n, code, amount, paid_at, method, reference, note)
+                       SELECT * FROM unnest(${column((r) => r.n)}::integer[], ${column((r) => r.code)}::text[],
+                                            ${column((r) => fromNgwee(r.ngwee))}::numeric[], ${column((r) => r.paidAt)}::date[],
+                                            ${column((r) => r.method)}::text[], ${column((r) => r.reference)}::text[],
+                                            ${column((r) => r.note)}::text[])`);
   // The planner knows nothing of a new temporary table: its joins want the row count.
   await tx.execute(sql`ANALYZE upload_rows`);
 }
@@ -171,14 +191,14 @@ async function checkAgainstDb(tx: Db, errors: Errors, scope: BranchScope): Promi
   found.push(
     ...(await queryRows<{ n: number; col: string; kind: string; value: string | null }>(
       tx,
-      // The balances of the file's loans only, one loan at a time (OFFSET 0 keeps the planner
-      // from joining the view whole, which computes every loan's balance for a file of a few).
-      sql`WITH loans AS (
-            SELECT c.code, b.application_id AS id, b.status, b.disbursed_on, b.balance
-              FROM (SELECT DISTINCT code FROM upload_rows) c
-              JOIN loan_applications ON loan_applications.reference_code = c.code
-              CROSS JOIN LATERAL (SELECT * FROM loan_balances v WHERE v.application_id = loan_applications.id OFFSET 0) b
-             WHERE ${scopeCondition(scope, sql`b.branch_id`) ?? sql`true`}),
+      // The balances of the file's loans only: the view filtered on its own reference_code,
+      // so the planner finds the file's loans first and reads only the columns named here
+      // (the schedule's figures of the view are never computed).
+      sql`WITH loans AS MATERIALIZED (
+            SELECT b.reference_code AS code, b.application_id AS id, b.status, b.disbursed_on, b.balance
+              FROM loan_balances b
+             WHERE b.reference_code IN (SELECT code FROM upload_rows)
+               AND ${scopeCondition(scope, sql`b.branch_id`) ?? sql`true`}),
           r AS (
             SELECT u.n, u.amount, u.paid_at, l.code AS loan, l.id, l.status, l.disbursed_on, l.balance,
                    sum(u.amount) OVER (PARTITION BY u.code ORDER BY u.n) AS running
@@ -241,7 +261,16 @@ function tooMany(e: Errors): HttpError {
  * audit record, the loans paid in full closed (and audited), and the receipts job, which
  * exists only if this transaction commits and runs after it (singleton: never twice).
  */
-async function save(tx: Db, jobs: Jobs, actor: Actor, rows: Row[], paidInFull: number[], hash: string, fileName: string | null): Promise<number> {
+async function save(
+  tx: Db,
+  jobs: Jobs,
+  actor: Actor,
+  rows: Row[],
+  paidInFull: number[],
+  hash: string,
+  fileName: string | null,
+  phase: (name: string) => void,
+): Promise<number> {
   const total = fromNgwee(rows.reduce((s, r) => s + r.ngwee, 0n));
   const [up] = await queryRows<{ id: number }>(
     tx,
@@ -266,6 +295,7 @@ async function save(tx: Db, jobs: Jobs, actor: Actor, rows: Row[], paidInFull: n
            ORDER BY ins.id)
         SELECT min(id)::int AS first, max(id)::int AS last, count(DISTINCT application_id)::int AS loans FROM ins`,
   );
+  phase('insert');
   await recordAudit(tx, actor.who, {
     action: 'bulk_upload',
     entity: 'repayment_upload',
@@ -279,7 +309,8 @@ async function save(tx: Db, jobs: Jobs, actor: Actor, rows: Row[], paidInFull: n
       INSERT INTO audit_log (user_id, action, entity, entity_id, details, ip_address, user_agent)
       SELECT ${actor.who.userId}, 'close', 'loan_application', id::text,
              jsonb_build_object('reason', 'paid in full', 'upload_id', ${up.id}::bigint), ${actor.who.ip}, ${actor.who.userAgent}
-        FROM unnest(string_to_array(${closed.join(',')}, ',')::bigint[]) AS id`);
+        FROM unnest(${sql.param(closed)}::bigint[]) AS id`);
+  phase('close');
   const job: UploadReceiptsJob = { uploadId: up.id, firstId: ins.first, lastId: ins.last };
   await jobs.send(UPLOAD_RECEIPTS_JOB, job, { db: tx, singletonKey: `upload-${up.id}` });
   return up.id;
@@ -292,9 +323,11 @@ async function save(tx: Db, jobs: Jobs, actor: Actor, rows: Row[], paidInFull: n
  * A file with any error saves nothing and answers 422 with the report.
  */
 export async function upload(db: Db, jobs: Jobs, actor: Actor, text: string, opts: { confirm: boolean; fileName?: string }): Promise<BulkUploadReport> {
+  const phase = phaseClock();
   const today = await businessToday(db);
   const { rows, errors } = parseRows(text, today);
   const hash = sha256(text);
+  phase('parse');
   // A file with errors in its own rows is still checked against the database (the whole
   // report in one answer), but never saved.
   const saving = opts.confirm && errors.count === 0;
@@ -304,14 +337,24 @@ export async function upload(db: Db, jobs: Jobs, actor: Actor, text: string, opt
       const [seen] = await queryRows<{ at: string }>(tx, sql`SELECT created_at::text AS at FROM repayment_uploads WHERE file_sha256 = ${hash}`);
       if (seen) errors.add(0, 'file', `This file was already uploaded (${seen.at.slice(0, 16)}).`);
       if (!rows.length) return report(rows, errors, false, null);
+      // The sorts and hashes over every row (100,000 at most) fit in memory, not on disk.
+      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
       await stage(tx, rows);
+      phase('stage');
       // Saving: the file's loans locked (id order) before their balances are read, so the
       // check and the write are one step against any other repayment of those loans.
-      if (saving) await tx.execute(sql`SELECT id FROM loan_applications WHERE reference_code IN (SELECT code FROM upload_rows) ORDER BY id FOR UPDATE`);
+      if (saving) {
+        // (Counted, not answered: the locked rows stay in the database, not in this process.)
+        await tx.execute(sql`SELECT count(*) FROM (SELECT id FROM loan_applications WHERE reference_code IN (SELECT code FROM upload_rows)
+                                                     ORDER BY id FOR UPDATE) locked`);
+        phase('lock');
+      }
       const paidInFull = await checkAgainstDb(tx, errors, actor.scope);
+      phase('check');
       if (!saving || errors.count) return report(rows, errors, false, null);
-      return report(rows, errors, true, await save(tx, jobs, actor, rows, paidInFull, hash, opts.fileName ?? null));
+      return report(rows, errors, true, await save(tx, jobs, actor, rows, paidInFull, hash, opts.fileName ?? null, phase));
     });
+    phase('commit');
   } catch (err) {
     // Two uploads racing on the same file or reference: the unique indexes refuse the second.
     if (postgresCode(err) === '23505') {

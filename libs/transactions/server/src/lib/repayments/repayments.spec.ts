@@ -231,11 +231,12 @@ describe('POST /api/repayments/bulk-upload', () => {
       `LA-1999-000000,10.00,2099-01-01,cheque,${u}-1,`,
       `${unpaid.code},10.00,2026-02-03,cash,${u}-5,`,
       `${a.code},5000.01,2026-02-03,cash,${u}-6,`,
+      `LA-1999-000001,10.00,2026-02-03,cash,${u}-7,`,
     ];
     const check = await up([HEADER, ...bad].join('\n'), false);
     expect(check.statusCode).toBe(200);
     const report = check.json<BulkUploadReport>();
-    expect(report).toMatchObject({ saved: false, rows: 4 });
+    expect(report).toMatchObject({ saved: false, rows: 5 });
     expect(report.errors).toEqual([
       { row: 3, column: 'amount', message: 'Not a positive amount with at most two decimals.' },
       { row: 4, column: 'paid_at', message: 'The date cannot be in the future.' },
@@ -243,11 +244,12 @@ describe('POST /api/repayments/bulk-upload', () => {
       { row: 4, column: 'reference', message: 'The same reference is in row 1.' },
       { row: 5, column: 'reference_code', message: 'This loan has not been paid out yet: nothing is owed.' },
       { row: 6, column: 'amount', message: 'More than the balance left: ZMW 5,000.00 after the earlier rows of this loan.' },
+      { row: 7, column: 'reference_code', message: 'No loan with this reference code.' },
     ]);
     const refused = await up([HEADER, ...bad].join('\n'), true);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toMatch(/^Row 3, amount: /);
-    expect(refused.json().report.error_count).toBe(6);
+    expect(refused.json().report.error_count).toBe(7);
     expect((await balanceOf(a.id)).balance).toBe('6000.00');
 
     const saved = await up([HEADER, ...good].join('\r\n'), true);
@@ -286,6 +288,9 @@ describe('POST /api/repayments/bulk-upload', () => {
     const full = [`${loans[0].code},1500,2026-03-01,bank,${u}-full,`].join('\n');
     expect((await up(`${HEADER}\n${full}`, true)).statusCode).toBe(200);
     expect(await statusOf(loans[0].id)).toBe('closed');
+    const late = await up(`${HEADER}\n${loans[0].code},1.00,2026-03-02,bank,${u}-late,`, true);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().report.errors).toEqual([{ row: 1, column: 'reference_code', message: 'This loan is closed: nothing is owed.' }]);
   });
 
   it('audits each saved repayment in the upload transaction, and sends each SMS receipt once, by a job after the commit', async () => {

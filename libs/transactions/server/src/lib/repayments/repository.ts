@@ -1,10 +1,9 @@
-import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { RepaymentFilter } from '@loan/shared-contract';
 import {
-  likeContains,
+  listFilter,
   queryRows,
   schema,
-  scopeCondition,
   selectRepayments,
   type BranchScope,
   type Db,
@@ -14,35 +13,20 @@ import {
 const r = schema.repayments;
 const la = schema.loanApplications;
 
-/** The branch filter (id, name or code), or undefined when no such branch exists. */
-export async function findBranchId(db: Db, ref: string): Promise<number | undefined> {
-  const b = schema.branches;
-  const cond = /^\d{1,15}$/.test(ref)
-    ? eq(b.id, Number(ref))
-    : sql`lower(${b.name}) = ${ref.toLowerCase()} OR lower(${b.code}) = ${ref.toLowerCase()}`;
-  const [row] = await db.select({ id: b.id }).from(b).where(cond).limit(1);
-  return row?.id;
-}
-
 /** The WHERE of the list and the export: the filters inside the branch scope (branchId already narrowed). */
 export function whereOf(q: RepaymentFilter, scope: BranchScope, branchId: number | undefined): SQL | undefined {
-  return and(
-    scopeCondition(scope, la.branchId),
-    branchId === undefined ? undefined : eq(la.branchId, branchId),
-    q.search
-      ? or(
-          ilike(r.reference, likeContains(q.search)),
-          ilike(la.referenceCode, likeContains(q.search)),
-          ilike(la.fullname, likeContains(q.search)),
-          ilike(la.mobile, likeContains(q.search)),
-        )
-      : undefined,
-    q.fromDate ? gte(r.paidAt, q.fromDate) : undefined,
-    q.toDate ? lte(r.paidAt, q.toDate) : undefined,
-    q.method ? eq(r.method, q.method) : undefined,
-    q.loan ? eq(la.referenceCode, q.loan) : undefined,
-    q.status === 'active' ? isNull(r.reversedAt) : q.status === 'reversed' ? isNotNull(r.reversedAt) : undefined,
-  );
+  return listFilter({
+    scope,
+    branchColumn: la.branchId,
+    search: q.search,
+    searchIn: [r.reference, la.referenceCode, la.fullname, la.mobile],
+    equals: [[la.branchId, branchId], [r.method, q.method], [la.referenceCode, q.loan]],
+    filters: [
+      q.fromDate ? gte(r.paidAt, q.fromDate) : undefined,
+      q.toDate ? lte(r.paidAt, q.toDate) : undefined,
+      q.status === 'active' ? isNull(r.reversedAt) : q.status === 'reversed' ? isNotNull(r.reversedAt) : undefined,
+    ],
+  });
 }
 
 /** One page, newest paid first. */

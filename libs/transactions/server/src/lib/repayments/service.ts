@@ -20,13 +20,15 @@ import {
   conflict,
   csvRow,
   inScope,
+  likeContains,
   loanBalance,
-  narrowToScope,
   notFound,
   postgresCode,
   queryRows,
   recordAudit,
+  resolveBranchFilter,
   schema,
+  scopeCondition,
   toRepayment,
   type AuditActor,
   type BranchScope,
@@ -50,15 +52,8 @@ function refused(errors: Record<string, string>): HttpError {
   return new HttpError(422, Object.values(errors)[0], all);
 }
 
-
-/** The branch filter narrowed to the scope: undefined = all allowed, null = nothing. */
-async function branchOf(db: Db, ref: string | undefined, scope: BranchScope): Promise<number | undefined | null> {
-  const requested = ref === undefined ? undefined : ((await repo.findBranchId(db, ref)) ?? null);
-  return narrowToScope(scope, requested);
-}
-
 export async function list(db: Db, q: RepaymentFilter & { page: number; pageSize: number }, scope: BranchScope): Promise<RepaymentList> {
-  const branchId = await branchOf(db, q.branch, scope);
+  const branchId = await resolveBranchFilter(db, q.branch, scope);
   if (branchId === null)
     return { items: [], total: 0, page: q.page, pageSize: q.pageSize, nextCursor: null, totals: { count: 0, amount: '0.00' } };
   const where = repo.whereOf(q, scope, branchId);
@@ -92,7 +87,7 @@ const EXPORT_BATCH = 2000;
 
 /** GET /export: the filtered list as CSV, every row, in batches (formula-safe cells). */
 export async function exportCsv(db: Db, q: RepaymentFilter, scope: BranchScope): Promise<Readable> {
-  const branchId = await branchOf(db, q.branch, scope);
+  const branchId = await resolveBranchFilter(db, q.branch, scope);
   async function* lines(): AsyncGenerator<string> {
     yield csvRow(EXPORT_COLUMNS);
     if (branchId === null) return;
@@ -117,7 +112,7 @@ export async function byId(db: Db, id: number, scope: BranchScope): Promise<Repa
 
 /** The add form's loan picker: disbursed loans with a balance, searched by reference, name, NRC or mobile. */
 export async function payableLoans(db: Db, q: { search?: string; pageSize: number }, scope: BranchScope): Promise<ListEnvelope<RepayableLoan>> {
-  const like = q.search ? `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const like = q.search ? likeContains(q.search) : null;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT b.*, la.fullname, la.mobile, br.name AS branch_name
@@ -125,7 +120,7 @@ export async function payableLoans(db: Db, q: { search?: string; pageSize: numbe
           JOIN loan_balances b ON b.application_id = la.id
           LEFT JOIN branches br ON br.id = la.branch_id
          WHERE la.status = 'approved' AND b.disbursed_on IS NOT NULL AND b.balance > 0
-           ${scope.all ? sql`` : scope.branchId === null ? sql`AND false` : sql`AND la.branch_id = ${scope.branchId}`}
+           AND ${scopeCondition(scope, sql`la.branch_id`) ?? sql`true`}
            ${like ? sql`AND (la.reference_code ILIKE ${like} OR la.fullname ILIKE ${like} OR la.nrc ILIKE ${like} OR la.mobile ILIKE ${like})` : sql``}
          ORDER BY la.id DESC
          LIMIT ${q.pageSize}`,
