@@ -29,7 +29,8 @@ export { TopBar, type TopBarProps } from './lib/top-bar';
 export { Footer, type FooterProps } from './lib/footer';
 export { BRAND, Logo, type LogoProps } from './lib/logo';
 export { PageSection, SectionTitleBar, type PageSectionProps, type SectionTitleBarProps } from './lib/page-section';
-export { SubmitButton, type SubmitButtonProps } from './lib/submit-button';
+export { SubmitButton, type FormControl, type SubmitButtonProps } from './lib/submit-button';
+export { FormActions, type FormActionsProps } from './lib/form-actions';
 export {
   useListParams,
   type ListParams,

@@ -6,7 +6,7 @@ import { branchSaveBodySchema, type BranchDto, type BranchSaveInput } from '@loa
 import { useGetSettingsBranchesQuery, useSaveBranchMutation } from '@loan/rbac-data-access';
 import { applyServerErrors, errorMessage } from '@loan/shared-data-access-api';
 import { SCREENS } from '@loan/shared-screens';
-import { Button, CheckboxField, DataTable, Modal, PageSection, SectionTitleBar, SubmitButton, TextField } from '@loan/shared-ui';
+import { Button, CheckboxField, DataTable, FormActions, Modal, PageSection, SectionTitleBar, TextField } from '@loan/shared-ui';
 import { ActiveBadge } from './user-columns';
 
 const SCREEN = SCREENS.branches;
@@ -78,17 +78,9 @@ function BranchForm({ branch, onClose }: { branch?: BranchDto; onClose: () => vo
       <TextField label="Name" required data-autofocus error={e.name?.message} {...form.register('name')} />
       <TextField label="Code" required hint="2 to 8 letters or digits, e.g. LSK." error={e.code?.message} {...form.register('code')} />
       <CheckboxField label="Active (offered for new users and applications)" error={e.active?.message} {...form.register('active')} />
-      {failure && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {failure}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <SubmitButton control={form.control}>Save</SubmitButton>
-      </div>
+      <FormActions control={form.control} failure={failure} onCancel={onClose}>
+        Save
+      </FormActions>
     </form>
   );
 }

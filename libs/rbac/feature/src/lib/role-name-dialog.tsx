@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ROLE_DESCRIPTION_MAX, roleDescriptionSchema, roleNameSchema } from '@loan/shared-contract';
 import { applyServerErrors } from '@loan/shared-data-access-api';
-import { Button, Modal, SubmitButton, TextAreaField, TextField } from '@loan/shared-ui';
+import { FormActions, Modal, TextAreaField, TextField } from '@loan/shared-ui';
 
 const schema = z.object({ name: roleNameSchema, description: roleDescriptionSchema });
 type Body = z.infer<typeof schema>;
@@ -71,17 +71,9 @@ function RoleNameForm({
           {...form.register('description')}
         />
       )}
-      {failure && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {failure}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <SubmitButton control={form.control}>{submitLabel}</SubmitButton>
-      </div>
+      <FormActions control={form.control} failure={failure} onCancel={onClose}>
+        {submitLabel}
+      </FormActions>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { registerRoutes, schema } from '@loan/shared-server';
-import { eq } from 'drizzle-orm';
+import { queryRows, registerRoutes, schema } from '@loan/shared-server';
+import { eq, sql } from 'drizzle-orm';
 import { AUTO_DISBURSE_JOB, runRule } from './disbursements/auto';
 import { disbursementRoutes, registerCallback } from './disbursements/routes';
 import { registerUploadReceipts } from './repayments/receipts';
@@ -30,17 +30,36 @@ export const transactionsServer: FastifyPluginAsync = async (app) => {
 export { AUTO_DISBURSE_JOB };
 
 /**
+ * A rule pays the next signed loan within seconds: every signature of an offer letter moves the
+ * sequence `auto_disburse_signed_seq` (migration 1260's trigger); when it has moved since `seen`,
+ * one auto-disburse run is queued: a singleton per count, so several instances queue it once,
+ * and a second later, so the signing transaction has committed when the run looks. Answers the
+ * count now (the first call only takes it: the minute's schedule covers what came before).
+ */
+export async function wakeAutoOnSigning(app: FastifyInstance, seen: string | null): Promise<string | null> {
+  if (app.jobs.state !== 'running') return seen;
+  const [row] = await queryRows<{ n: string }>(app.db, sql`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS n FROM auto_disburse_signed_seq`);
+  if (seen !== null && row.n !== seen) await app.jobs.send(AUTO_DISBURSE_JOB, {}, { singletonKey: `signed-${row.n}`, startAfter: 1 });
+  return row.n;
+}
+
+/**
  * Asks the provider every `intervalMs` about the disbursements still pending (the status poll
- * of the mobile-money shape; a callback may settle them sooner). Started by the api's main, not
+ * of the mobile-money shape; a callback may settle them sooner), and wakes automatic
+ * disbursement when a letter was signed (wakeAutoOnSigning). Started by the api's main, not
  * by tests. Settling is idempotent (row lock), so several api instances may poll.
  */
 export function startDisbursementPoller(app: FastifyInstance, intervalMs = 2000): () => void {
   let running = false;
+  let signed: string | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     settlePending(app.db, app.ports)
       .catch((err) => app.log.warn({ err }, 'disbursement poll failed'))
+      .then(() => wakeAutoOnSigning(app, signed))
+      .then((n) => (signed = n))
+      .catch((err) => app.log.warn({ err }, 'auto-disburse: could not queue a run after a signature'))
       .finally(() => (running = false));
   }, intervalMs);
   timer.unref();

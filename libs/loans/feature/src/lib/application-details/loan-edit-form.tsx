@@ -4,7 +4,7 @@ import { loanUpdateBodySchema, type LoanApplication, type LoanUpdateBody } from 
 import { useUpdateLoanMutation } from '@loan/loans-data-access';
 import { applyServerErrors, useGetLoanLimitsQuery } from '@loan/shared-data-access-api';
 import { formatMoney } from '@loan/shared-util-format';
-import { Button, Card, SubmitButton, TextField } from '@loan/shared-ui';
+import { Card, FormActions, TextField } from '@loan/shared-ui';
 import { useState } from 'react';
 import type { LoanKindUi } from './loan-kind';
 
@@ -67,19 +67,9 @@ export function LoanEditForm({ row, ui, onDone }: { row: LoanApplication; ui: Lo
             </>
           )}
         </div>
-        {failure && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {failure}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-          <SubmitButton control={form.control} disabled={!isDirty}>
-            Save changes
-          </SubmitButton>
-        </div>
+        <FormActions control={form.control} failure={failure} onCancel={onDone} disabled={!isDirty}>
+          Save changes
+        </FormActions>
       </form>
     </Card>
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useForm, type Control } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTO_RULE_KINDS, autoRuleFormSchema, type AutoRule, type AutoRuleBody, type AutoRuleFormInput } from '@loan/shared-contract';
 import { applyServerErrors } from '@loan/shared-data-access-api';
 import { useGetDisbursementBranchesQuery, useSaveAutoRuleMutation } from '@loan/transactions-data-access';
-import { Button, Modal, SelectField, SubmitButton, TextField } from '@loan/shared-ui';
+import { FormActions, Modal, SelectField, TextField } from '@loan/shared-ui';
 
 const FIELDS = ['name', 'kind', 'branch_id', 'min_amount', 'max_amount', 'daily_limit'] as const;
 
@@ -68,17 +68,9 @@ export function AutoRuleForm({ editing, onClose }: AutoRuleFormProps) {
             {...form.register('daily_limit')}
           />
         </div>
-        {failure && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {failure}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SubmitButton control={form.control as unknown as Control<AutoRuleFormInput>}>{editing ? 'Save changes' : 'Add rule'}</SubmitButton>
-        </div>
+        <FormActions control={form.control} failure={failure} onCancel={onClose}>
+          {editing ? 'Save changes' : 'Add rule'}
+        </FormActions>
       </form>
     </Modal>
   );

@@ -11,7 +11,7 @@ import {
 } from '@loan/shared-contract';
 import { useCreateRepaymentMutation, useUpdateRepaymentMutation } from '@loan/transactions-data-access';
 import { applyServerErrors } from '@loan/shared-data-access-api';
-import { Button, Modal, Money, SelectField, SubmitButton, TextAreaField, TextField } from '@loan/shared-ui';
+import { FormActions, Modal, Money, SelectField, TextAreaField, TextField } from '@loan/shared-ui';
 import { LoanPicker, NextInstalment } from './loan-picker';
 import { METHOD_OPTIONS, lusakaToday } from './repayment-labels';
 
@@ -92,17 +92,9 @@ export function RepaymentForm({ editing, onClose, onSaved }: RepaymentFormProps)
           <TextField label="Payment reference" required hint="The bank's or mobile money's reference" error={errors.reference?.message} {...form.register('reference')} />
         </div>
         <TextAreaField label="Note" rows={2} error={errors.note?.message as string | undefined} {...form.register('note')} />
-        {failure && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {failure}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SubmitButton control={form.control}>{editing ? 'Save changes' : 'Record repayment'}</SubmitButton>
-        </div>
+        <FormActions control={form.control} failure={failure} onCancel={onClose}>
+          {editing ? 'Save changes' : 'Record repayment'}
+        </FormActions>
       </form>
     </Modal>
   );

@@ -4,6 +4,7 @@ import { DISBURSEMENTS_PATHS, P } from '@loan/shared-contract';
 import { buildServer, openDatabase, queryRows, SandboxMobileMoney, schema, type Database, type Db } from '@loan/shared-server';
 import { createTestApp, loginWithPermissions, testDatabaseUrl, testDriver, type TestApp } from '@loan/shared-server/testing';
 import { AUTO_DISBURSE_JOB, transactionsServer } from '../../index';
+import { wakeAutoOnSigning } from '../transactions-server';
 
 /*
  * The auto-disburse job on the pg-boss queue itself: two api instances (two apps, each with
@@ -116,4 +117,37 @@ it('a rule added through the api pays a matching signed loan within seconds (a r
     const [r] = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM disbursements WHERE application_id = ${loan}`);
     return r.n === 1;
   }, 45_000);
+}, 60_000);
+
+it('a loan signed after its rule exists is paid within seconds: the signature wakes a run (not the next minute)', async () => {
+  await a.db.insert(schema.autoDisburseRules).values({ name: 'Next signed', kind: 'any', minAmount: '4321.09', maxAmount: '4321.09' });
+  const [app] = await queryRows<{ id: string }>(
+    a.db,
+    sql`INSERT INTO loan_applications (reference_code, fullname, nrc, mobile, amount, tenure_months, total_amount_due, status, approved_at)
+        VALUES ('LA-2026-799001', 'Next Borrower', '123456/78/9', '0977799001', '4321.09', 6, '4321.09', 'approved', now()) RETURNING id`,
+  );
+  await a.db.execute(sql`INSERT INTO offer_letters (application_id, token_hash, status, principal, total_amount_due, tenure_months, terms_conditions,
+                                                    authorized_rep_name, authorized_rep_date, expires_at)
+        VALUES (${app.id}, 'workers-next', 'pending', '4321.09', '4321.09', 6, 't', 'Rep', '2026-01-01', now() + interval '7 days')`);
+  // The poller's first look takes the count; nothing was signed since, so nothing is queued.
+  const seen = await wakeAutoOnSigning(a.app, null);
+  expect(await wakeAutoOnSigning(a.app, seen)).toBe(seen);
+  const [{ t0 }] = await queryRows<{ t0: string }>(a.db, sql`SELECT now()::text AS t0`);
+
+  // The borrower signs (the loans domain's UPDATE); the next poll sees the count move and queues one run.
+  await a.db.execute(sql`UPDATE offer_letters SET status = 'signed', signed_at = now() WHERE application_id = ${app.id}`);
+  const moved = await wakeAutoOnSigning(a.app, seen);
+  expect(moved).not.toBe(seen);
+  // A second instance that saw the same count queues nothing more (one singleton per count).
+  await wakeAutoOnSigning(b, seen);
+  // (Queued a second ahead, which tells it from a run of the minute's schedule.)
+  const [jobs] = await queryRows<{ n: number }>(
+    a.db,
+    sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${AUTO_DISBURSE_JOB} AND created_on >= ${t0}::timestamptz AND start_after >= created_on + interval '0.5 seconds'`,
+  );
+  expect(jobs.n).toBe(1);
+  await until(async () => {
+    const [r] = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM disbursements WHERE application_id = ${app.id} AND mode = 'auto'`);
+    return r.n === 1;
+  }, 15_000);
 }, 60_000);
