@@ -100,15 +100,15 @@ export async function applyInBrowser(page: Page, who = freshBorrower()) {
   return { reference: (await ref.textContent()) as string, ...who };
 }
 
-/** The same application through the api only (to have something to send an offer for). */
-export async function applyByApi(request: APIRequestContext, who = freshBorrower()) {
+/** The same application through the api only (to have something to send an offer for), of `amount` ZMW. */
+export async function applyByApi(request: APIRequestContext, who = freshBorrower(), amount = '12500') {
   await request.get('/sanctum/csrf-cookie');
   const headers = { 'X-XSRF-TOKEN': xsrf((await request.storageState()).cookies) };
   expect((await request.post('/api/web/otp/send', { data: { mobile: who.mobile }, headers })).status()).toBe(200);
   const v = await request.post('/api/web/otp/validation', { data: { mobile: who.mobile, code: otpSentTo(who.mobile) }, headers });
   const { ticket } = await v.json();
   const res = await request.post('/api/applyForLoan/create', {
-    data: { nrc: who.nrc, full_name: who.name, mobile: who.mobile, employer: 'ZESCO', branch: 'Ndola', amount: '12500', tenure: 12, purpose: 'Roof', ticket },
+    data: { nrc: who.nrc, full_name: who.name, mobile: who.mobile, employer: 'ZESCO', branch: 'Ndola', amount, tenure: 12, purpose: 'Roof', ticket },
     headers,
   });
   expect(res.status(), await res.text()).toBe(200);

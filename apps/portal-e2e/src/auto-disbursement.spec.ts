@@ -1,41 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { applyByApi, drawSignature, freshBorrower, REP_SIGNATURE, staffClient } from '../../../tools/e2e/borrower-flows';
+import { PASSWORD, shots, signInAsFinance as signIn } from './disbursement-helpers';
 
 /**
  * Automatic disbursement and statement reconciliation against the real api, its pg-boss
  * queue and the sandbox provider (issue 13). Screenshots (1280 and 360 px, light and dark)
  * go to SHOTS_DIR when it is set, for review.
  */
-const PASSWORD = 'Demo#2026';
-const SHOTS = process.env['SHOTS_DIR'];
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail or staff number').fill('finance@demo.zm');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 900],
-    [360, 780],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      // The shell's menu and colours animate after a resize or a scheme change: let them settle.
-      await page.waitForTimeout(700);
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function axe(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('.notistack-SnackbarContainer').analyze();
@@ -44,7 +16,7 @@ async function axe(page: Page): Promise<string[]> {
 
 const lusakaDay = (iso: string) => new Date(Date.parse(iso) + 2 * 3600_000).toISOString().slice(0, 10);
 
-test('finance sets up a rule that pays the next signed loan by itself within seconds, dry-runs and pauses it', async ({ page }) => {
+test('finance sets up a rule that pays a signed loan by itself within seconds, dry-runs and pauses it', async ({ page }) => {
   test.slow();
   await signIn(page);
   // The loan the rule will pay: the last payable one (the instant spec pays the first); the
@@ -139,4 +111,62 @@ test('finance reconciles with a provider statement: matched and unmatched lines 
   }
   const other = await (await page.request.get(`/api/transactions/disbursements/${c.id}`)).json();
   expect(other.reconciled).toBe(false);
+});
+
+test('a rule pays the next loan signed after it was set up, by itself, within seconds', async ({ page, browser, request, playwright }, info) => {
+  test.slow();
+  // A loan of an amount the demo data has none of (its amounts are whole fifties), approved
+  // and sent its letter, not yet signed: nothing to pay when the rule is set up.
+  const amount = '12345.67';
+  const borrower = freshBorrower();
+  const loan = await applyByApi(request, borrower, amount);
+  const admin = await staffClient(playwright, info.project.use.baseURL as string, { email: 'admin@demo.zm', password: PASSWORD });
+  const xsrf = decodeURIComponent((await admin.ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const approve = await admin.ctx.put('/api/applyForLoan/update', { data: { id: loan.id, status: 'approved' }, headers: { 'X-XSRF-TOKEN': xsrf } });
+  expect(approve.status(), await approve.text()).toBe(200);
+  const gen = await admin.post(`/api/loan-offer-letter/generate/${loan.id}`, { authorized_rep_signature: REP_SIGNATURE });
+  expect(gen.status(), await gen.text()).toBe(200);
+  const letter = (await gen.json()) as { token: string };
+  await admin.ctx.dispose();
+
+  await signIn(page);
+  await page.goto('/transactions/disbursements/auto');
+  const name = `Next signed ${loan.reference_code}`;
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  const form = page.getByRole('dialog', { name: 'Add rule' });
+  await form.getByLabel(/^Name/).fill(name);
+  await form.getByLabel('Loans').selectOption('any');
+  await form.getByLabel(/^Smallest amount/).fill(amount);
+  await form.getByLabel(/^Largest amount/).fill(amount);
+  await form.getByLabel(/^Daily limit/).fill(amount);
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await expect(page.getByText(`Rule "${name}" added.`)).toBeVisible();
+  const card = page.getByRole('region', { name: `Rule ${name}` });
+  // Its first run (queued as it was added) finds nothing: the letter is not signed yet.
+  await page.waitForTimeout(3_000);
+  const none = await (await page.request.get(`/api/transactions/disbursements?search=${loan.reference_code}&pageSize=15`)).json();
+  expect(none.items).toHaveLength(0);
+
+  // The borrower signs, in their own browser.
+  const phone = await (await browser.newContext()).newPage();
+  await phone.goto(`/loan-offer-letter/${letter.token}`);
+  await phone.getByLabel('Your full name').fill(borrower.name);
+  await drawSignature(phone);
+  await phone.getByRole('button', { name: 'Sign and accept the offer' }).click();
+  await expect(phone.getByText('Thank you. Your loan offer is signed.')).toBeVisible();
+  const signedAt = Date.now();
+  await phone.context().close();
+
+  // Within seconds (not at the next minute's run) the rule has paid it, on its own.
+  await expect(async () => {
+    await page.reload();
+    await expect(card).toContainText(`Paid loan #${loan.id}`, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  console.log(`paid by the rule ${((Date.now() - signedAt) / 1000).toFixed(1)} s after the signature`);
+  const paid = await (await page.request.get(`/api/transactions/disbursements?search=${loan.reference_code}&pageSize=15`)).json();
+  expect(paid.items).toHaveLength(1);
+  expect(paid.items[0]).toMatchObject({ application_id: loan.id, mode: 'auto', amount });
+
+  await card.getByRole('button', { name: 'Pause' }).click();
+  await expect(card.getByRole('button', { name: 'Resume' })).toBeVisible();
 });

@@ -1,21 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
+import { shots, SHOTS, signInAsFinance as signIn } from './disbursement-helpers';
 
 /**
  * Instant disbursement against the real api and the sandbox provider (issue 13): finance pays
- * one signed loan by double-clicking "Pay now" and exactly one payment is made. Screenshots
- * (1280 px light, 360 px dark) go to SHOTS_DIR when it is set, for review.
+ * one signed loan by double-clicking "Pay now" and exactly one payment is made; pays ten in
+ * bulk and the dashboard moves by them. Screenshots of the instant screen, the list and the
+ * details (1280 and 360 px, light and dark) go to SHOTS_DIR when it is set, for review.
  */
-const PASSWORD = 'Demo#2026';
-const SHOTS = process.env['SHOTS_DIR'];
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail or staff number').fill('finance@demo.zm');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('finance pays one loan instantly by double-clicking: exactly one payment', async ({ page }) => {
   if (SHOTS) test.slow();
@@ -30,10 +21,7 @@ test('finance pays one loan instantly by double-clicking: exactly one payment', 
   await expect(pay).toBeVisible();
   const label = (await pay.getAttribute('aria-label')) ?? '';
   const reference = label.replace(/^Pay /, '');
-  if (SHOTS) {
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/instant-1280-light.png`, fullPage: true });
-  }
+  await shots(page, 'instant');
 
   const calls: string[] = [];
   page.on('request', (r) => {
@@ -55,16 +43,76 @@ test('finance pays one loan instantly by double-clicking: exactly one payment', 
   // The demo data may hold an earlier failed attempt of the same loan; the live (pending or paid) ones are one.
   await expect(list.locator('tbody tr').first()).toBeVisible();
   await expect(list.locator('tbody tr').filter({ hasNotText: 'Failed' })).toHaveCount(1);
+  await shots(page, 'list');
   if (SHOTS) {
-    await page.screenshot({ path: `${SHOTS}/list-1280-light.png`, fullPage: true });
     await list.getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'Provider messages' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/details-1280-light.png`, fullPage: true });
-    await page.setViewportSize({ width: 360, height: 780 });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: `${SHOTS}/details-360-dark.png`, fullPage: true });
-    await page.goto('/transactions/disbursements/instant');
-    await expect(page.getByRole('table', { name: 'Payable loans' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/instant-360-dark.png`, fullPage: true });
+    await shots(page, 'details');
   }
+});
+
+/** ZMW as the portal shows it (exact: from ngwee). */
+const zmw = (ngwee: bigint) => `ZMW ${(ngwee / 100n).toLocaleString('en-US')}.${String(ngwee % 100n).padStart(2, '0')}`;
+const ngwee = (amount: string) => {
+  const [w, f = ''] = amount.split('.');
+  return BigInt(w) * 100n + BigInt((f + '00').slice(0, 2));
+};
+
+test('finance pays ten loans in bulk: one payment each under one batch, and the dashboard moves by them', async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  const before = await (await page.request.get('/api/dashboard/disbursement-transactions-stats')).json();
+  const payable = await (await page.request.get('/api/disburse-client?page=1&pageSize=100')).json();
+  const byReference = new Map((payable.items as { application_id: number; reference_code: string; amount: string }[]).map((l) => [l.reference_code, l]));
+
+  await page.goto('/transactions/disbursements/instant');
+  const table = page.getByRole('table', { name: 'Payable loans' });
+  const boxes = table.getByRole('checkbox', { name: /^Select (?!all)/ });
+  await expect(boxes.nth(10)).toBeVisible();
+  const chosen: { application_id: number; reference_code: string; amount: string }[] = [];
+  // Ten of them, not the first (the single payment above may still be settling it).
+  for (let i = 1; i <= 10; i++) {
+    const box = boxes.nth(i);
+    const reference = ((await box.getAttribute('aria-label')) ?? '').replace(/^Select /, '');
+    const loan = byReference.get(reference);
+    expect(loan, reference).toBeDefined();
+    chosen.push(loan as (typeof chosen)[number]);
+    await box.check();
+  }
+  const total = chosen.reduce((s, l) => s + ngwee(l.amount), 0n);
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await expect(toolbar).toContainText('10 selected');
+  await toolbar.getByRole('button', { name: 'Pay selected' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Pay the selected loans' });
+  await expect(confirm).toContainText(`Pay 10 loans, ${zmw(total)} in total`);
+  await confirm.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByText('10 of 10 sent.')).toBeVisible({ timeout: 30_000 });
+  for (const l of chosen) await expect(table.getByRole('checkbox', { name: `Select ${l.reference_code}` })).toHaveCount(0);
+
+  // In the api: each loan paid once, all under one batch, in bulk mode, settled by the provider.
+  const ids = new Set(chosen.map((l) => l.application_id));
+  let mine: { application_id: number; status: string; mode: string; batch_id: string | null; amount: string }[] = [];
+  await expect(async () => {
+    const list = await (await page.request.get('/api/transactions/disbursements?mode=instant_bulk&pageSize=100')).json();
+    mine = (list.items as typeof mine).filter((d) => ids.has(d.application_id as number));
+    expect(mine).toHaveLength(10);
+    expect(mine.every((d) => d.status === 'success')).toBe(true);
+  }).toPass({ timeout: 20_000 });
+  expect(new Set(mine.map((d) => d.application_id)).size).toBe(10);
+  expect(new Set(mine.map((d) => d.batch_id)).size).toBe(1);
+  expect(mine.reduce((s, d) => s + ngwee(d.amount), 0n)).toBe(total);
+
+  // The dashboard (reached through the menu: the payments invalidated its cached figures) moved by exactly them.
+  const after = await (await page.request.get('/api/dashboard/disbursement-transactions-stats')).json();
+  expect(after.total.count).toBe(before.total.count + 10);
+  expect(ngwee(after.total.amount) - ngwee(before.total.amount)).toBe(total);
+  expect(after.today.count).toBe(before.today.count + 10);
+  await page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const card = page.getByLabel('Disbursement statistics');
+  await expect(card).toContainText(zmw(ngwee(after.total.amount)));
+  await expect(card).toContainText(`${after.total.count.toLocaleString('en-US')} transactions`);
+  await expect(card).toContainText(`${after.today.count.toLocaleString('en-US')} transaction`);
+  await card.scrollIntoViewIfNeeded();
+  await shots(page, 'dashboard');
 });
