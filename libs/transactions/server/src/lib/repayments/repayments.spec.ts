@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type RepaymentFilter,
   P,
   REPAYMENT_PATHS,
   type BulkUploadReport,
@@ -10,6 +11,7 @@ import {
 import { queryRows } from '@loan/shared-server';
 import { createTestApp, csrfHeaders, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { transactionsServer } from '../../index';
+import { keptTotals, totals, whereOf } from './repository';
 import { UPLOAD_RECEIPTS_JOB, sendUploadReceipts, type UploadReceiptsJob } from './receipts';
 
 jest.setTimeout(180_000);
@@ -201,6 +203,26 @@ describe('GET /api/repayments/all and /export', () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('"300.25"');
     expect(lines[1]).toContain('"yes"');
+  });
+
+  it('answers the every-branch totals from repayment_day_totals, equal to summing the rows', async () => {
+    const every = { all: true } as const;
+    const cases: RepaymentFilter[] = [{}, { method: 'bank' }, { status: 'active' }, { status: 'reversed' }, { fromDate: '2026-02-15', toDate: '2026-03-15' }];
+    for (const q of cases) {
+      expect({ q, t: await keptTotals(t.db, q, every, undefined) }).toEqual({ q, t: await totals(t.db, whereOf(q, every, undefined)) });
+    }
+    // A branch, a loan or a search: the rows are summed (undefined here).
+    expect(await keptTotals(t.db, { search: 'CASH' }, every, undefined)).toBeUndefined();
+    expect(await keptTotals(t.db, {}, { all: false, branchId: 1 }, 1)).toBeUndefined();
+    const recomputed = await queryRows(
+      t.db,
+      sql`SELECT paid_at::text AS day, method, reversed_at IS NOT NULL AS reversed, count(*)::int AS count, sum(amount)::text AS amount FROM repayments GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    const kept = await queryRows(
+      t.db,
+      sql`SELECT day::text AS day, method, reversed, count::int AS count, amount::text AS amount FROM repayment_day_totals WHERE count <> 0 ORDER BY 1, 2, 3`,
+    );
+    expect(kept).toEqual(recomputed);
   });
 
   it('offers the payable loans with their balance and next instalment to the add form', async () => {

@@ -34,6 +34,34 @@ export function page(db: Db, where: SQL | undefined, limit: number, offset: numb
   return selectRepayments(db).where(where).orderBy(desc(r.paidAt), desc(r.id)).limit(limit).offset(offset);
 }
 
+/**
+ * The same figures from repayment_day_totals (migration 1301, kept by triggers in the writes'
+ * transactions) when the view allows it: every branch, and filtered only by dates, method or
+ * state. Answers undefined otherwise (the caller sums the rows).
+ */
+export async function keptTotals(
+  db: Db,
+  q: RepaymentFilter,
+  scope: BranchScope,
+  branchId: number | undefined,
+): Promise<{ rows: number; count: number; amount: string } | undefined> {
+  if (!scope.all || branchId !== undefined || q.search || q.loan) return undefined;
+  const conds: SQL[] = [];
+  if (q.fromDate) conds.push(sql`day >= ${q.fromDate}::date`);
+  if (q.toDate) conds.push(sql`day <= ${q.toDate}::date`);
+  if (q.method) conds.push(sql`method = ${q.method}`);
+  if (q.status === 'active') conds.push(sql`NOT reversed`);
+  if (q.status === 'reversed') conds.push(sql`reversed`);
+  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+  const [t] = await queryRows<{ rows: number; count: number; amount: string }>(
+    db,
+    sql`SELECT coalesce(sum(count), 0)::int AS rows, coalesce(sum(count) FILTER (WHERE NOT reversed), 0)::int AS count,
+               coalesce(sum(amount) FILTER (WHERE NOT reversed), 0)::numeric(16,2)::text AS amount
+          FROM repayment_day_totals ${where}`,
+  );
+  return { rows: Number(t?.rows ?? 0), count: Number(t?.count ?? 0), amount: t?.amount ?? '0.00' };
+}
+
 /** Rows of the filter, and the count and sum of those not reversed (exact, in SQL). */
 export async function totals(db: Db, where: SQL | undefined): Promise<{ rows: number; count: number; amount: string }> {
   const [t] = await db

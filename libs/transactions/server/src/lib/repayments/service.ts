@@ -57,7 +57,7 @@ export async function list(db: Db, q: RepaymentFilter & { page: number; pageSize
   if (branchId === null)
     return { items: [], total: 0, page: q.page, pageSize: q.pageSize, nextCursor: null, totals: { count: 0, amount: '0.00' } };
   const where = repo.whereOf(q, scope, branchId);
-  const [rows, t] = [await repo.page(db, where, q.pageSize, (q.page - 1) * q.pageSize), await repo.totals(db, where)];
+  const [rows, t] = [await repo.page(db, where, q.pageSize, (q.page - 1) * q.pageSize), (await repo.keptTotals(db, q, scope, branchId)) ?? (await repo.totals(db, where))];
   return {
     items: rows.map(toRepayment),
     total: t.rows,
