@@ -34,17 +34,21 @@ export { AUTO_DISBURSE_JOB };
  * of the mobile-money shape; a callback may settle them sooner). Started by the api's main, not
  * by tests. Settling is idempotent (row lock), so several api instances may poll.
  */
-export function startDisbursementPoller(app: FastifyInstance, intervalMs = 2000): () => void {
-  let running = false;
+export function startDisbursementPoller(app: FastifyInstance, intervalMs = 2000): () => Promise<void> {
+  let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    settlePending(app.db, app.ports)
+    running = settlePending(app.db, app.ports)
       .catch((err) => app.log.warn({ err }, 'disbursement poll failed'))
-      .finally(() => (running = false));
+      .finally(() => (running = undefined));
   }, intervalMs);
   timer.unref();
-  const stop = () => clearInterval(timer);
-  app.addHook('onClose', async () => stop());
+  // The pass under way finishes: the database closes after this (onClose hooks run last
+  // registered first, and buildServer's, which closes the database, registered before).
+  const stop = async () => {
+    clearInterval(timer);
+    await running;
+  };
+  app.addHook('onClose', stop);
   return stop;
 }
