@@ -39,7 +39,10 @@ export function startDisbursementPoller(app: FastifyInstance, intervalMs = 2000)
   const timer = setInterval(() => {
     if (running) return;
     running = settlePending(app.db, app.ports)
-      .catch((err) => app.log.warn({ err }, 'disbursement poll failed'))
+      .then(
+        () => undefined,
+        (err: unknown) => app.log.warn({ err }, 'disbursement poll failed'),
+      )
       .finally(() => (running = undefined));
   }, intervalMs);
   timer.unref();
