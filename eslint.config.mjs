@@ -63,6 +63,12 @@ export default [
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // The toast area sits beside the screens and loads after the first one (issue 18), so
+      // notistack's context is not around them: toasts go through showToast / useToasts.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'notistack', message: 'Use showToast / useToasts / ToastArea of @loan/shared-data-access-api.' }] },
+      ],
     },
   },
 ];

@@ -5,12 +5,12 @@
 import './workbench.css';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { configure } from 'storybook/test';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { STYLES, type PermissionName, type StyleName } from '@loan/shared-contract';
+import { ToastArea } from '@loan/shared-data-access-api';
 import { csrfCookieHandler, LocationProbe } from '@loan/shared-data-access-api/testing';
 import { roleLoaded } from '@loan/shared-permissions';
 import { makeAppStore, testUser } from '@loan/shared-permissions/testing';
@@ -65,19 +65,19 @@ function WorkbenchFrame({ wb, role, style, dark, children }: FrameProps) {
   const route = wb.route ?? '/';
   return (
     <Provider store={store}>
-      <SnackbarProvider maxSnack={5}>
-        <MemoryRouter initialEntries={[route]}>
-          {wb.path ? (
-            <Routes>
-              <Route path={wb.path} element={children} />
-              <Route path="*" element={null} />
-            </Routes>
-          ) : (
-            children
-          )}
-          <LocationProbe />
-        </MemoryRouter>
-      </SnackbarProvider>
+      <MemoryRouter initialEntries={[route]}>
+        {wb.path ? (
+          <Routes>
+            <Route path={wb.path} element={children} />
+            <Route path="*" element={null} />
+          </Routes>
+        ) : (
+          children
+        )}
+        <LocationProbe />
+      </MemoryRouter>
+      {/* Beside the story, as in the portal: toasts come through showToast / the toast middleware. */}
+      <ToastArea maxSnack={5} />
     </Provider>
   );
 }

@@ -25,7 +25,9 @@ export function apiProxy(target = process.env['API_URL'] ?? 'http://127.0.0.1:30
  * of a module's exports leave it out, so the apps' first load keeps only what it uses and
  * screens load the rest lazily.
  *
- * So are the api slice's lib (data-access-api: the slice, base query, error helpers; its toast
+ * So are the session and permissions libs (slices, storage helpers, the listener factory, and
+ * their endpoints, injected at module level like a data-access lib's: needed only where a hook
+ * or endpoint is imported, so the sign-in page's first load carries no RTK Query), the api slice's lib (data-access-api: the slice, base query, error helpers; its toast
  * middleware imports notistack, which an app without toasts, the borrower app, leaves out) and
  * the domains' feature and data-access libs: a feature module declares screens and
  * components, a data-access module injects its endpoints into the one api slice at module
@@ -37,7 +39,7 @@ export function apiProxy(target = process.env['API_URL'] ?? 'http://127.0.0.1:30
  */
 export function moduleSideEffects(id) {
   return !(
-    /libs[\\/]shared[\\/](contract|util-format|data-access-api|ui[\\/]src)[\\/]/.test(id) ||
+    /libs[\\/]shared[\\/](contract|util-format|data-access-api|session|permissions|ui[\\/]src)[\\/]/.test(id) ||
     /libs[\\/](?!shared[\\/])[^\\/]+[\\/](feature|data-access)[\\/]src[\\/]/.test(id)
   );
 }

@@ -35,8 +35,10 @@ async function main() {
     poolStats: database.poolStats,
     // Sessions cached in process, dropped on every instance by NOTIFY (session-cache.ts).
     listen: database.listen,
+    // Closed last on shutdown: after the requests in flight, the pollers, the job queue and
+    // the session listener (buildServer orders them).
+    closeDatabase: () => database.close(),
   });
-  app.addHook('onClose', () => database.close());
   // Pending disbursements: ask the mobile-money provider for their outcome (DISBURSE_POLL_MS, 0 = off).
   const pollMs = Number(process.env['DISBURSE_POLL_MS'] ?? 2000);
   if (pollMs > 0) startDisbursementPoller(app, pollMs);

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { API, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loan/shared-contract';
+import { createEmptyPgDatabase } from '@loan/shared-server/testing';
+import { cookieOf, exitOf, freePort, startApi, waitReady } from './test/api-process';
 
 /**
  * Several api instances on one PostgreSQL (README, Operations): the api keeps no state of
@@ -13,69 +12,25 @@ import { API, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@loan/shared-cont
  */
 const base = process.env['TEST_DATABASE_URL'];
 const onPg = process.env['DB_DRIVER'] === 'pg' && !!base;
-const root = path.join(__dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startApi(databaseUrl: string, port: number): ChildProcess {
-  return spawn(path.join(root, 'node_modules/.bin/tsx'), ['--tsconfig', 'apps/api/tsconfig.app.json', 'apps/api/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', SEED_SCALE: '5', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitReady(port: number, ms = 120_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health/ready`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`api on ${port} not ready`);
-}
-
-const cookieOf = (res: Response, name: string) =>
-  res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
 
 (onPg ? describe : describe.skip)('two api processes on one PostgreSQL database', () => {
-  const name = `t_scale_${randomBytes(4).toString('hex')}`;
   let url: string;
+  let drop: () => Promise<void>;
   const procs: ChildProcess[] = [];
   let ports: number[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base as string);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    ({ url, drop } = await createEmptyPgDatabase(base, 't_scale'));
     ports = [await freePort(), await freePort()];
     // Started together: migrations take an advisory lock, the seed runs once.
-    for (const p of ports) procs.push(startApi(url, p));
+    for (const port of ports) procs.push(startApi({ databaseUrl: url, port }));
     await Promise.all(ports.map((p) => waitReady(p)));
   }, 180_000);
 
   afterAll(async () => {
     for (const p of procs) p.kill('SIGTERM');
-    await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await Promise.all(procs.map(exitOf));
+    await drop();
   });
 
   async function signIn(base: string, email: string): Promise<Record<string, string>> {
@@ -144,9 +99,8 @@ const cookieOf = (res: Response, name: string) =>
 
   it('stops gracefully on SIGTERM and the other instance keeps answering', async () => {
     const [first, second] = procs;
-    const exited = new Promise<number | null>((r) => first.once('exit', (code) => r(code)));
     first.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await exitOf(first)).toBe(0);
     expect((await fetch(`http://127.0.0.1:${ports[1]}/health/ready`)).status).toBe(200);
     expect(second.exitCode).toBeNull();
   });

@@ -3,6 +3,7 @@ import './zod-config';
 import { StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
+import { apiReady } from '@loan/shared-data-access-api';
 import { isDarkMode, loadPreferences, prepareSessionStorage, systemPrefersDark } from '@loan/shared-session';
 import App from './app/app';
 import { onSessionExpired } from './app/login-route';
@@ -26,3 +27,7 @@ ReactDOM.createRoot(document.getElementById('root') as HTMLElement).render(
     <App store={store} persistor={persistor} router={router} />
   </StrictMode>,
 );
+// The api slice (RTK Query, its own chunk) joins the store once the first screen has shown:
+// the sign-in page shows without it, and is ready for it by the time the form is sent.
+const whenIdle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
+whenIdle(() => void store.dispatch(apiReady()));

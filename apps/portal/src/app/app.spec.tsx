@@ -10,6 +10,7 @@ import { describeError, errorReference } from './pages';
 import { RouteEffects } from './route-effects';
 import { routes } from './routes';
 import { SCREEN_CATALOG } from '@loan/shared-screens';
+import { BRAND } from '@loan/shared-ui';
 import { SCREEN_REGISTRY } from './screens';
 import { apiUrl, demoUser, EXPIRED_AGE, renderPortal, seedSession } from './test-utils';
 
@@ -306,7 +307,7 @@ describe('layout', () => {
     expect(sessionStorage.getItem(AUTHENTICATED_FLAG)).toBeNull();
     expect(localStorage.getItem(LS_AUTH)).toBeNull();
     expect(store.getState().session.authenticated).toBe(false);
-    expect(store.getState().api.queries).toEqual({});
+    expect(store.getState().api?.queries).toEqual({});
   });
 });
 
@@ -342,6 +343,8 @@ describe('the finish', () => {
   it('shows no session-ended toast on a plain visit to /login', async () => {
     await renderPortal('/login');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    // One brand (set in shared-ui, shown by the borrower app too: its app.spec).
+    expect(screen.getByRole('img', { name: `${BRAND.name} logo` })).toBeInTheDocument();
     expect(screen.queryByText('Your session has ended. Please sign in again.')).not.toBeInTheDocument();
   });
 

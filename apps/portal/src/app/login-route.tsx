@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
+import { useToasts } from '@loan/shared-data-access-api';
 import { LoginPage } from '@loan/auth-feature';
 import { hasValidSession, selectAuthenticated } from '@loan/shared-session';
 import type { RootState } from './store';
@@ -53,7 +53,7 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
  */
 export function LoginRoute() {
   const authenticated = useSelector((s: RootState) => selectAuthenticated(s));
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useToasts();
   const ended = useSyncExternalStore(sessionEndedNotice.subscribe, sessionEndedNotice.get);
 
   useEffect(() => {

@@ -1,56 +1,13 @@
-import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
-import { Link, isRouteErrorResponse, useLocation, useMatches, useRouteError } from 'react-router-dom';
-import { NotFound, buttonClass } from '@loan/shared-ui';
-import { selectAuthenticated } from '@loan/shared-session';
-import type { RouteHandle } from './route-handle';
-import type { RootState } from './store';
+import { lazy, useMemo } from 'react';
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { buttonClass } from '@loan/shared-ui';
+import { useHome } from './use-home';
 
-/** Where "home" is: the dashboard when signed in, else the sign-in page. */
-function useHome(): { to: string; label: string } {
-  const authenticated = useSelector((s: RootState) => selectAuthenticated(s));
-  return authenticated ? { to: '/dashboard', label: 'Back to dashboard' } : { to: '/login', label: 'Go to sign in' };
-}
-
-function currentTitle(matches: ReturnType<typeof useMatches>): string | undefined {
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const h = matches[i].handle as RouteHandle | undefined;
-    if (h?.title) return h.title;
-  }
-  return undefined;
-}
-
-/** A declared route whose screen is not part of this build yet: says so, with a way back. */
-export function NotAvailablePage() {
-  const title = currentTitle(useMatches());
-  return (
-    <NotFound
-      code="Soon"
-      title="Not available yet"
-      message={`${title ? `The ${title} screen` : 'This screen'} is not part of this version of the portal.`}
-      backTo="/dashboard"
-      backLabel="Back to dashboard"
-    />
-  );
-}
-
-/** The signed-in user lacks the permission the screen needs. */
-export function ForbiddenPage() {
-  return (
-    <NotFound
-      code="403"
-      title="No access"
-      message="Your role does not include this part of the portal. Ask an administrator if you need it."
-      backTo="/profile"
-      backLabel="Go to my profile"
-    />
-  );
-}
-
-export function UnknownRoutePage() {
-  const home = useHome();
-  return <NotFound backTo={home.to} backLabel="Go back home" />;
-}
+// Loaded when shown: the not-yet, no-access and not-found pages (status-pages.tsx). The error
+// page stays in the first load: it is what shows when a part of the portal cannot be downloaded.
+export const NotAvailablePage = lazy(() => import('./status-pages').then((m) => ({ default: m.NotAvailablePage })));
+export const ForbiddenPage = lazy(() => import('./status-pages').then((m) => ({ default: m.ForbiddenPage })));
+export const UnknownRoutePage = lazy(() => import('./status-pages').then((m) => ({ default: m.UnknownRoutePage })));
 
 /** What went wrong, in words a member of staff can act on. */
 export function describeError(error: unknown): string {

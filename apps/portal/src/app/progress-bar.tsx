@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import LoadingBar, { type LoadingBarRef } from 'react-top-loading-bar';
-import { screenLoaded, screenLoading } from './activity-slice';
 import type { RootState } from './store';
 
 /** Spec §9: 5px at the top, #ca8a04, #874b4b on failure, transition 5s, termination 300ms. */
@@ -16,8 +15,11 @@ export const PROGRESS_BAR = {
   waitingTime: 300,
 } as const;
 
-/** The top progress bar, driven by api requests in flight and screens loading. */
-export function ProgressBar() {
+/**
+ * The top progress bar, driven by api requests in flight and screens loading. Loaded just after
+ * the first screen shows (root-view.tsx): the sign-in page's first load does not carry it.
+ */
+export default function ProgressBar() {
   const ref = useRef<LoadingBarRef>(null);
   const busy = useSelector((s: RootState) => s.activity.pending > 0 || s.activity.navigating > 0);
   const failed = useSelector((s: RootState) => s.activity.failed);
@@ -54,22 +56,6 @@ export function ProgressBar() {
         waitingTime={PROGRESS_BAR.waitingTime}
         shadow={false}
       />
-    </div>
-  );
-}
-
-/** Suspense fallback of lazily loaded screens: counts as navigation activity while shown. */
-export function ScreenLoading() {
-  const dispatch = useDispatch();
-  useEffect(() => {
-    dispatch(screenLoading());
-    return () => {
-      dispatch(screenLoaded());
-    };
-  }, [dispatch]);
-  return (
-    <div role="status" aria-live="polite" className="p-6 text-sm text-gray-500 dark:text-gray-400">
-      Loading...
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { SnackbarProvider } from 'notistack';
-import { ProgressBar, ScreenLoading } from './progress-bar';
+import { ScreenLoading } from './screen-loading';
 import { RouteEffects } from './route-effects';
 import { ThemeApplier } from './theme';
 
-/** Spec §9: toasts top-right, at most 20, 350px wide, no pause on hover. */
-export const TOASTS = { maxSnack: 20, width: 350, autoHideMs: 4000 } as const;
+// notistack is not part of the first load: toasts asked for before its area is there wait (toast-queue).
+const ToastArea = lazy(() => import('./toast-area'));
+// The top progress bar (react-top-loading-bar) likewise: activity before it shows is kept in the store.
+const ProgressBar = lazy(() => import('./progress-bar'));
 
 /**
  * notistack always pauses a toast's timer while the mouse is over it (its Snackbar's
@@ -30,19 +31,18 @@ function useNoPauseOnHover() {
 export function RootView() {
   useNoPauseOnHover();
   return (
-    <SnackbarProvider
-      maxSnack={TOASTS.maxSnack}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      autoHideDuration={TOASTS.autoHideMs}
-      disableWindowBlurListener
-      SnackbarProps={{ style: { width: TOASTS.width, maxWidth: 'calc(100vw - 16px)' } }}
-    >
+    <>
       <ThemeApplier />
-      <ProgressBar />
+      <Suspense fallback={null}>
+        <ProgressBar />
+      </Suspense>
       <RouteEffects />
       <Suspense fallback={<ScreenLoading />}>
         <Outlet />
       </Suspense>
-    </SnackbarProvider>
+      <Suspense fallback={null}>
+        <ToastArea />
+      </Suspense>
+    </>
   );
 }

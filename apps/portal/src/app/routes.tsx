@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ForgotPasswordPage, PasswordResetPage } from '@loan/auth-feature';
 import type { ScreenDescriptor } from '@loan/shared-permissions';
+import { ApiReady } from './api-ready';
 import { LoginRoute } from './login-route';
 import { FormsGalleryPage, ResponsiveGalleryPage, TablesGalleryPage, UiGalleryPage } from '@loan/shared-ui';
 import { ErrorPage, UnknownRoutePage } from './pages';
@@ -20,8 +21,9 @@ const ApplyPage = lazy(() => import('@loan/public-borrower-feature').then((m) =>
 // ContractPage there is itself lazy (its own chunk): a lazy of it would resolve to a lazy, which React refuses.
 const ContractPage = lazy(() => import('@loan/public-borrower-feature').then((m) => m.loadContractPage()));
 
-function page(path: string, handle: RouteHandle, Screen: ComponentType): RouteObject {
-  return { path, handle, element: <Screen /> };
+/** A public page; `usesApi`: it waits for the api slice, which the store adds after the first screen (store.ts). */
+function page(path: string, handle: RouteHandle, Screen: ComponentType, usesApi = false): RouteObject {
+  return { path, handle, element: usesApi ? <ApiReady><Screen /></ApiReady> : <Screen /> };
 }
 
 /** A signed-in screen from the registry, guarded by its permissions (all of them). */
@@ -49,10 +51,10 @@ export const routes: RouteObject[] = [
       { path: '/', handle: { auth: false } satisfies RouteHandle, element: <Navigate to="/login" replace /> },
       page('/login', { title: 'Login', auth: false }, LoginRoute),
       page('/error', { title: 'Error', auth: false }, ErrorPage),
-      page('/apply', { title: 'Apply for a Loan', auth: false }, ApplyPage),
-      page('/loan-offer-letter/:token', { title: 'Loan Offer Letter', auth: false }, ContractPage),
-      page('/forgot-password', { title: 'Forgot Password', auth: false }, ForgotPasswordPage),
-      page('/password-reset', { title: 'Password Reset', auth: false }, PasswordResetPage),
+      page('/apply', { title: 'Apply for a Loan', auth: false }, ApplyPage, true),
+      page('/loan-offer-letter/:token', { title: 'Loan Offer Letter', auth: false }, ContractPage, true),
+      page('/forgot-password', { title: 'Forgot Password', auth: false }, ForgotPasswordPage, true),
+      page('/password-reset', { title: 'Password Reset', auth: false }, PasswordResetPage, true),
       // Template demo pages of the spec: the living gallery of shared/ui (loaded lazily).
       page('/forms', { title: 'Forms', auth: false }, FormsGalleryPage),
       page('/tables', { title: 'Tables', auth: false }, TablesGalleryPage),
@@ -61,7 +63,9 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <ShellLayout />
+            <ApiReady>
+              <ShellLayout />
+            </ApiReady>
           </RequireAuth>
         ),
         children: SCREEN_REGISTRY.map(screenRoute),

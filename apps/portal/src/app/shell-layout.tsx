@@ -15,7 +15,7 @@ import {
 import { AsideMenu, ErrorState, Footer, Skeleton, TopBar, PageSection } from '@loan/shared-ui';
 import { screenMenu, settingsHref } from './menu';
 import { usePersistor } from './persistor-context';
-import { ScreenLoading } from './progress-bar';
+import { ScreenLoading } from './screen-loading';
 import { SCREEN_REGISTRY } from './screens';
 import { useDarkMode } from './theme';
 import type { AppDispatch, RootState } from './store';

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { apiUrl, csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { MemoryRouter } from 'react-router-dom';
+import { BRAND } from '@loan/shared-ui';
 import { BorrowerRoutes } from './app';
 
 function App({ initialPath }: { initialPath: string }) {
@@ -29,6 +30,8 @@ it('serves the application form at /apply with its title', async () => {
   // that takes longer than findBy's default second.
   expect(await screen.findByRole('heading', { name: 'Apply for a loan' }, { timeout: 5000 })).toBeInTheDocument();
   expect(document.title).toBe('Apply for a Loan - Portal');
+  // One brand (issue 18, the finish): the name and mark of shared-ui, as the portal shows them.
+  expect(screen.getAllByRole('img', { name: `${BRAND.name} logo` }).length).toBeGreaterThan(0);
 });
 
 it('serves the contract page by token', async () => {

@@ -1,11 +1,1 @@
-export {
-  dashboardApi,
-  monthParams,
-  type MonthArgs,
-  useGetDailyCardStatsQuery,
-  useGetMonthlyCardStatsQuery,
-  useGetMonthlyChartStatsQuery,
-  useGetOfferLetterCardStatsQuery,
-  useGetSmsStatsQuery,
-  useGetDisbursementStatsQuery,
-} from './lib/dashboard-api';
+export * from './lib/dashboard-api';

@@ -4,6 +4,7 @@ export { loanLimitsApi, useGetLoanLimitsQuery } from './lib/loan-limits';
 export { downloadUrl, baseQuery, setApiBaseUrl, readCookie, resetPermissionsVersion } from './lib/base-query';
 export { fileNameFrom, saveBlob, saveFileResponse, type DownloadOutcome } from './lib/download';
 export { sessionExpired, permissionsChanged } from './lib/events';
+export { apiReady, type LazyApiExtra } from './lib/api-ready';
 export { apiLogger } from './lib/logger';
 export { errorMessage, fieldErrors, isFetchError, type ApiErrorBody } from './lib/errors';
 export {
@@ -15,4 +16,6 @@ export {
   type Notify,
   type ToastVariant,
 } from './lib/toasts';
+export { showToast, closeToast, useToasts, toastAreaMounted, type ToastFunctions } from './lib/toast-queue';
+export { ToastArea } from './lib/toast-area';
 export { applyServerErrors, type ServerErrorsResult, type ApplyServerErrorsOptions } from './lib/forms';

@@ -8,6 +8,6 @@ export {
   type PermissionsState,
   type PermissionsRootState,
 } from './lib/permissions-slice';
-export { ownRoleApi, useOwnRoleQuery } from './lib/role-api';
-export { usePermission, usePermissions, Can, useOwnRoleLoader, type CanProps } from './lib/permission-hooks';
+export * from './lib/role-api';
+export { usePermission, usePermissions, Can, type CanProps } from './lib/permission-hooks';
 export type { ScreenDescriptor } from './lib/screen-descriptor';

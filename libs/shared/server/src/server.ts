@@ -33,6 +33,11 @@ export interface ServerOptions {
    * Without it (most tests) every request reads its session from the database.
    */
   listen?: Listen;
+  /**
+   * Closes the database the caller opened (the api's main): run last when the app closes, after
+   * the requests in flight, the job queue and the session listener are done with it.
+   */
+  closeDatabase?: () => Promise<void>;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface ServerOptions {
 export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInstance> {
   const config = opts.config ?? (opts.db ? loadConfig() : testConfig());
   let db = opts.db;
-  let closeDb: (() => Promise<void>) | undefined;
+  let closeDb = opts.closeDatabase;
   const listen = opts.listen;
   if (!db) {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -78,9 +83,6 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
       await jobs.start();
     });
   }
-  app.addHook('preClose', async () => {
-    await jobs.stop();
-  });
   app.decorate('routeTable', [] as RouteDef[]);
   // Every route Fastify knows, however registered: the route-walk test checks that each
   // one is also in routeTable (registered through registerRoutes, so it declares its auth).
@@ -90,12 +92,24 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     for (const m of [route.method].flat()) if (m !== 'HEAD') fastifyRoutes.push(`${m} ${route.url}`);
   });
   app.decorateRequest('sessionUser', null);
-  if (listen) {
-    const stopListening = await listenForSessionChanges(listen, (line) => app.log.warn(line));
-    // Before the database closes (hooks run in order of registration).
-    app.addHook('onClose', stopListening);
-  }
-  if (closeDb) app.addHook('onClose', closeDb);
+  const stopListening = listen ? await listenForSessionChanges(listen, (line) => app.log.warn(line)) : undefined;
+  // The order of app.close() (graceful shutdown, ops/shutdown.ts): preClose hooks (/health/ready
+  // turns 503), then Fastify stops accepting and waits for the requests in flight, then the
+  // onClose hooks run, LAST REGISTERED FIRST (avvio queues them so): whatever a domain plugin
+  // or the api's main registers later (pollers) stops before this one, which registered first
+  // stops the job queue (running jobs finish), the session listener, and then closes the
+  // database, so nothing meets a closed pool (on PGlite: "PGlite is closed").
+  app.addHook('onClose', async () => {
+    try {
+      await jobs.stop();
+    } finally {
+      try {
+        await stopListening?.();
+      } finally {
+        await closeDb?.();
+      }
+    }
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

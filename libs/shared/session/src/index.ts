@@ -45,25 +45,8 @@ export {
   type PreferencesRootState,
   type DarkModeFlag,
 } from './lib/preferences-slice';
-export {
-  sessionApi,
-  credentialsFor,
-  useCsrfCookieMutation,
-  useLoginMutation,
-  useInitUserDataMutation,
-  useLogoutMutation,
-  useCurrentUserQuery,
-  useForgotPasswordMutation,
-  usePasswordResetMutation,
-  useChangePasswordMutation,
-  useStartupClientsQuery,
-  useStartupHistoryQuery,
-  useMySessionsQuery,
-  useRevokeSessionMutation,
-  useRevokeOtherSessionsMutation,
-  type LoginCredentials,
-  type StartupClient,
-  type HistoryEntry,
-} from './lib/session-api';
-export { createSessionListener, type SessionListenerOptions } from './lib/session-listener';
+// Sign-in, session and start-up endpoints, their hooks and types.
+export * from './lib/session-api';
+export { createSessionStorageListener, type SessionListener, type SessionListenerOptions } from './lib/session-listener';
+export { createSessionListener, startSessionApiListeners } from './lib/session-api-listener';
 export { signOut } from './lib/sign-out';

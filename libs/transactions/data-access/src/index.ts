@@ -1,27 +1,2 @@
-export {
-  disbursementsApi,
-  disbursementListParams,
-  disbursementFilterParams,
-  useGetDisbursementsQuery,
-  useGetDisbursementQuery,
-  useGetPayableLoansQuery,
-  useDisburseOneMutation,
-  useDisburseBulkPartMutation,
-  useRefreshDisbursementMutation,
-  useRetryDisbursementMutation,
-  useReconcileDisbursementsMutation,
-  useDeleteDisbursementMutation,
-  useGetDisbursementBranchesQuery,
-  useMatchStatementMutation,
-  useConfirmStatementMutation,
-  useGetAutoRulesQuery,
-  useSaveAutoRuleMutation,
-  useDeleteAutoRuleMutation,
-  useSetAutoRuleActiveMutation,
-  useDryRunAutoRuleMutation,
-  type DisbursementListArgs,
-  type DisbursementFilters,
-  type PayArgs,
-  type PayBulkArgs,
-} from './lib/disbursements/disbursements-api';
+export * from './lib/disbursements/disbursements-api';
 export * from './lib/repayments/repayments-api';

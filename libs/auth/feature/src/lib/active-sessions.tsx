@@ -1,6 +1,5 @@
-import { useSnackbar } from 'notistack';
 import type { ActiveSessionDto } from '@loan/shared-contract';
-import { errorMessage } from '@loan/shared-data-access-api';
+import { errorMessage, useToasts } from '@loan/shared-data-access-api';
 import { useMySessionsQuery, useRevokeOtherSessionsMutation, useRevokeSessionMutation } from '@loan/shared-session';
 import { Button, ErrorState, Skeleton } from '@loan/shared-ui';
 import { formatDateTime } from '@loan/shared-util-format';
@@ -35,7 +34,7 @@ export function deviceLabel(agent: string | null): string {
 
 function SessionRow({ session }: { session: ActiveSessionDto }) {
   const [revoke, { isLoading }] = useRevokeSessionMutation();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useToasts();
   const label = deviceLabel(session.user_agent);
   const onRevoke = async () => {
     const res = await revoke(session.id);
@@ -74,7 +73,7 @@ function SessionRow({ session }: { session: ActiveSessionDto }) {
 export function ActiveSessions() {
   const { data, isLoading, isError, refetch } = useMySessionsQuery();
   const [revokeOthers, { isLoading: revoking }] = useRevokeOtherSessionsMutation();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useToasts();
   if (isLoading) return <Skeleton className="h-24" />;
   if (isError || !data) return <ErrorState title="Could not load" message="Your sessions could not be loaded." onRetry={() => void refetch()} />;
   const others = data.filter((s) => !s.current).length;

@@ -1,20 +1,10 @@
 import { createElement, useCallback, useState, useSyncExternalStore } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { ownRoleApi, roleLoaded } from '@loan/shared-permissions';
-import {
-  browserStorage,
-  credentialsFor,
-  LS_PERMISSIONS,
-  preferencesReloaded,
-  sessionApi,
-  signedIn,
-  signedOut,
-} from '@loan/shared-session';
-import { assertSuccess, messageForError, MSG, SignInFailure } from './sign-in-messages';
+import { useToasts } from '@loan/shared-data-access-api';
+import { browserStorage, preferencesReloaded, signedOut } from '@loan/shared-session';
+import { MSG, SignInFailure } from './sign-in-messages';
 
 /** A text that changes while it is shown (the one sign-in toast). */
 function liveText(initial: string) {
@@ -51,38 +41,20 @@ const WELCOME_MS = 4000;
 export function useSignIn() {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const navigate = useNavigate();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useToasts();
   const [busy, setBusy] = useState(false);
 
   const signIn = useCallback(
     async (identifier: string, password: string) => {
-      const creds = credentialsFor(identifier, password);
       setBusy(true);
       const progress = liveText(MSG.wait);
       attempts += 1;
       const key = `sign-in-${attempts}`;
       enqueueSnackbar(createElement(LiveMessage, { source: progress }), { variant: 'info', key, persist: true });
       try {
-        const csrf = await dispatch(sessionApi.endpoints.csrfCookie.initiate());
-        if ('error' in csrf && csrf.error) throw new SignInFailure(messageForError(csrf.error as FetchBaseQueryError));
-
-        progress.set(MSG.authenticating);
-        assertSuccess(await dispatch(sessionApi.endpoints.login.initiate(creds)));
-
-        progress.set(MSG.almostDone);
-        const init = assertSuccess(await dispatch(sessionApi.endpoints.initUserData.initiate(creds)));
-        const user = init.data?.user;
-        if (!user) throw new SignInFailure(MSG.somethingWrong);
-        dispatch(signedIn(user));
-
-        // The role decides the menu: load it before the first screen shows.
-        const role = await dispatch(ownRoleApi.endpoints.ownRole.initiate(user.role_id, { forceRefetch: true }));
-        if (role.data) {
-          const names = role.data.allpermissions.map((p) => p.name);
-          dispatch(roleLoaded({ roleId: role.data.id, roleName: role.data.name, names }));
-          browserStorage.local.set(LS_PERMISSIONS, JSON.stringify(names));
-        }
-
+        // The calls (RTK Query and the api slice) load with the first attempt, not with the page.
+        const { runSignIn } = await import('./sign-in-sequence');
+        const user = await runSignIn(dispatch, identifier, password, (text) => progress.set(text));
         progress.set(MSG.welcome(user.fullname));
         setTimeout(() => closeSnackbar(key), WELCOME_MS);
         navigate('/dashboard');

@@ -1,6 +1,6 @@
 import { isFulfilled, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import * as notistack from 'notistack';
+import { showToast } from './toast-queue';
 import { errorMessage } from './errors';
 
 /**
@@ -50,21 +50,13 @@ function isFieldErrorAnswer(error: FetchBaseQueryError): boolean {
   return error.status === 422 && typeof error.data === 'object' && error.data !== null && 'errors' in error.data;
 }
 
-/**
- * notistack's global enqueueSnackbar exists once a SnackbarProvider is mounted (read through
- * the namespace, a live binding); before that, or in a store without one, toasts are skipped.
- */
-function notistackNotify(message: string, options: { variant: ToastVariant }) {
-  const enqueue = (notistack as { enqueueSnackbar?: typeof notistack.enqueueSnackbar }).enqueueSnackbar;
-  if (typeof enqueue === 'function') enqueue(message, options);
-}
 
 /**
  * The one place toasts about api outcomes come from (ARCHITECTURE.md "Data flow" 4): it
  * reads the toast spec the base query copied from the endpoint's `extraOptions` into the
  * action's meta, so screens never call enqueueSnackbar for a call's outcome.
  */
-export function createToastMiddleware(notify: Notify = notistackNotify): Middleware {
+export function createToastMiddleware(notify: Notify = showToast): Middleware {
   return () => (next) => (action) => {
     const result = next(action);
     const meta = metaOf(action);
@@ -86,5 +78,5 @@ export function createToastMiddleware(notify: Notify = notistackNotify): Middlew
   };
 }
 
-/** The portal's and the borrower app's toast middleware: notistack's global enqueueSnackbar. */
+/** The portal's toast middleware: toasts through the toast area (toast-queue.ts). */
 export const toastMiddleware = createToastMiddleware();

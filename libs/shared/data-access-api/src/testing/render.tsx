@@ -1,11 +1,11 @@
 import { combineReducers, configureStore, type Middleware, type Reducer, type Store } from '@reduxjs/toolkit';
 import { render, type RenderOptions as RtlRenderOptions } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ReactElement, ReactNode } from 'react';
 import { api } from '../lib/api';
 import { toastMiddleware } from '../lib/toasts';
+import { ToastArea } from '../lib/toast-area';
 
 export interface MakeStoreOptions {
   /** Reducers besides the api slice (session, permissions, preferences...). */
@@ -59,27 +59,26 @@ export interface RenderOptions<S extends Store = TestStore> extends Omit<RtlRend
 }
 
 /**
- * render() as the app renders a screen: a fresh store, the toast area (notistack, fed by
- * the toast middleware) and a MemoryRouter at `route`, with a probe of the location.
+ * render() as the app renders a screen: a fresh store, the toast area beside it (notistack,
+ * fed by the toast middleware and showToast) and a MemoryRouter at `route`, with a probe of the location.
  */
 export function renderWithProviders<S extends Store = TestStore>(ui: ReactElement, opts: RenderOptions<S> = {}) {
   const { store: given, route = '/', path, reducers, preloadedState, prepend, ...rtl } = opts;
   const store = (given ?? makeStore({ reducers, preloadedState, prepend })) as S;
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
-      <SnackbarProvider maxSnack={20}>
-        <MemoryRouter initialEntries={[route]}>
-          {path ? (
-            <Routes>
-              <Route path={path} element={children} />
-              <Route path="*" element={null} />
-            </Routes>
-          ) : (
-            children
-          )}
-          <LocationProbe />
-        </MemoryRouter>
-      </SnackbarProvider>
+      <MemoryRouter initialEntries={[route]}>
+        {path ? (
+          <Routes>
+            <Route path={path} element={children} />
+            <Route path="*" element={null} />
+          </Routes>
+        ) : (
+          children
+        )}
+        <LocationProbe />
+      </MemoryRouter>
+      <ToastArea maxSnack={20} />
     </Provider>
   );
   return { store, ...render(ui, { wrapper: Wrapper, ...rtl }) };

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { P } from '@loan/shared-contract';
 import { api, sessionExpired } from '@loan/shared-data-access-api';
 import { LS_PERMISSIONS, sessionReducer, signedIn, signedOut } from '@loan/shared-session';
-import { Can, useOwnRoleLoader, usePermission } from './permission-hooks';
+import { Can, usePermission } from './permission-hooks';
+import { useOwnRoleLoader } from './role-api';
 import { permissionsReducer, roleLoaded } from './permissions-slice';
 
 const apiUrl = (path: string) => new URL(path, 'http://localhost').toString();

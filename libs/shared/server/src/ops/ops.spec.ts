@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import { assertProductionDatabase, loadConfig } from '../config';
+import { assertProductionDatabase, loadConfig, testConfig } from '../config';
 import { queryRows } from '../db';
 import { buildServer } from '../server';
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, createTestDatabase, type TestApp } from '../testing';
 import { loggerOptions, logUrl } from './logging';
 import { closeOnSignals } from './shutdown';
 
@@ -113,15 +113,21 @@ describe('/metrics', () => {
   });
 });
 
+/** The app's log lines (pino JSON), parsed. */
+function captureLogs() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(JSON.parse(l));
+      cb();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('logs', () => {
   it('carry the request id on every request line and no personal data, query strings, tokens or bodies', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(JSON.parse(l));
-        cb();
-      },
-    });
+    const { lines, stream } = captureLogs();
     const app = await buildServer({ logger: { ...loggerOptions('info'), stream } });
     app.post('/echo/:token', async (req) => {
       req.log.info({ client: { nrc: '123456/78/9', mobile: '+260971234567', fullname: 'Mary Banda' } }, 'client seen');
@@ -146,13 +152,7 @@ describe('logs', () => {
   });
 
   it('does not log a client that disconnects mid-request as an error', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(JSON.parse(l));
-        cb();
-      },
-    });
+    const { lines, stream } = captureLogs();
     const app = await buildServer({ logger: { ...loggerOptions('info'), stream } });
     // An upload read as a stream (as multipart files are): the read fails when the client goes.
     app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
@@ -186,8 +186,34 @@ describe('logs', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('on the signal stops accepting, lets the request in flight finish, then closes the pool and exits 0', async () => {
-    const app = await buildServer();
+  it('on the signal stops accepting, lets the request in flight finish, then stops a poller, the job queue and the session listener, closes the database last and exits 0', async () => {
+    const testDb = await createTestDatabase('none');
+    const order: string[] = [];
+    const { lines, stream } = captureLogs();
+    const app = await buildServer({
+      db: testDb.database.db,
+      config: testConfig(),
+      logger: { ...loggerOptions('info'), stream },
+      // The real LISTEN (PGlite in process, or a PostgreSQL connection), wrapped to see when it ends.
+      listen: async (channel, handlers) => {
+        const stop = await testDb.database.listen(channel, handlers);
+        return async () => {
+          await stop();
+          order.push('session listener');
+        };
+      },
+      closeDatabase: async () => {
+        order.push('database');
+        await testDb.close();
+      },
+    });
+    const stopJobs = app.jobs.stop.bind(app.jobs);
+    jest.spyOn(app.jobs, 'stop').mockImplementation(async () => {
+      // The queue's handlers still reach the database while it stops.
+      await queryRows(app.db, sql`SELECT 1 AS one`);
+      await stopJobs();
+      order.push('job queue');
+    });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let started!: () => void;
@@ -195,11 +221,15 @@ describe('graceful shutdown', () => {
     app.get('/slow', async () => {
       started();
       await held;
-      return { done: true };
+      // The database still answers for the request that was in flight at the signal.
+      const [row] = await queryRows<{ one: number }>(app.db, sql`SELECT 1 AS one`);
+      order.push('request');
+      return { one: row.one };
     });
-    let poolClosed = false;
+    // Registered after buildServer, as the api's main registers its disbursement poller.
     app.addHook('onClose', async () => {
-      poolClosed = true;
+      await queryRows(app.db, sql`SELECT 1 AS one`);
+      order.push('poller');
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
@@ -209,13 +239,15 @@ describe('graceful shutdown', () => {
     await inFlight;
     process.emit('SIGUSR2', 'SIGUSR2');
     await new Promise((r) => setTimeout(r, 100));
-    // Closed for new connections while the slow request still runs.
+    // Closed for new connections while the slow request still runs; nothing stopped yet.
     await expect(fetchText(port, '/health/live')).rejects.toThrow(/ECONNREFUSED/);
-    expect(poolClosed).toBe(false);
+    expect(order).toEqual([]);
     release();
-    expect(await slow).toEqual({ status: 200, body: '{"done":true}' });
+    expect(await slow).toEqual({ status: 200, body: '{"one":1}' });
     expect(await exited).toBe(0);
-    expect(poolClosed).toBe(true);
+    expect(order).toEqual(['request', 'poller', 'job queue', 'session listener', 'database']);
+    expect(lines.filter((l) => Number(l['level']) >= 50)).toEqual([]);
+    expect(lines.map((l) => l['msg'])).toContain('shut down');
   });
 });
 

@@ -10,8 +10,9 @@ export interface ShutdownOptions {
 /**
  * Graceful shutdown on SIGTERM/SIGINT: /health/ready turns 503 and the server stops
  * accepting connections (idle keep-alive ones are closed, a request on a busy one gets a
- * 503), requests in flight finish, then the onClose hooks run (the database pool closes)
- * and the process exits 0. A second signal, or the timeout, exits at once with 1.
+ * 503), requests in flight finish, then the onClose hooks run: pollers stop, the job queue
+ * stops (running jobs finish), the session listener ends and the database closes last
+ * (server.ts orders them), and the process exits 0. A second signal, or the timeout, exits at once with 1.
  * Returns a function that removes the handlers.
  */
 export function closeOnSignals(app: FastifyInstance, opts: ShutdownOptions = {}): () => void {

@@ -55,19 +55,15 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(seed: 'accounts' | 'none' = 'accounts'): Promise<TestDatabase> {
   if (testDriver() === 'pg') {
-    const base = testDatabaseUrl();
-    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    await onServer(base, `CREATE DATABASE ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    const empty = await createEmptyPgDatabase();
+    const database = await openDatabase({ databaseUrl: empty.url, poolSize: 5 });
     await migrate(database);
     if (seed === 'accounts') await seedDemoAccounts(database.db);
     return {
       database,
       close: async () => {
         await database.close();
-        await onServer(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await empty.drop();
       },
     };
   }
@@ -75,6 +71,18 @@ export async function createTestDatabase(seed: 'accounts' | 'none' = 'accounts')
   // A no-op unless a migration was added since the template was made.
   await migrate(database);
   return { database, close: () => database.close() };
+}
+
+/**
+ * A new empty database on the test PostgreSQL server (nothing migrated), e.g. for an api
+ * process to migrate and seed itself; drop() removes it (connections still open or not).
+ */
+export async function createEmptyPgDatabase(base = testDatabaseUrl(), prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await onServer(base, `CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function onServer(url: string, statement: string): Promise<void> {

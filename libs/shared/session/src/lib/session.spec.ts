@@ -4,7 +4,7 @@ import { csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '@loan/shared-data-access-api';
 import { credentialsFor, sessionApi } from './session-api';
-import { createSessionListener } from './session-listener';
+import { createSessionListener } from './session-api-listener';
 import { preferencesReducer, darkModeChosen, styleChosen } from './preferences-slice';
 import { sessionReducer, signedIn } from './session-slice';
 import { signOut } from './sign-out';

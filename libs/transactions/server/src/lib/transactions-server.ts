@@ -49,21 +49,32 @@ export async function wakeAutoOnSigning(app: FastifyInstance, seen: string | nul
  * disbursement when a letter was signed (wakeAutoOnSigning). Started by the api's main, not
  * by tests. Settling is idempotent (row lock), so several api instances may poll.
  */
-export function startDisbursementPoller(app: FastifyInstance, intervalMs = 2000): () => void {
-  let running = false;
+export function startDisbursementPoller(app: FastifyInstance, intervalMs = 2000): () => Promise<void> {
+  let running: Promise<void> | undefined;
   let signed: string | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    settlePending(app.db, app.ports)
-      .catch((err) => app.log.warn({ err }, 'disbursement poll failed'))
+    running = settlePending(app.db, app.ports)
+      .then(
+        () => undefined,
+        (err: unknown) => app.log.warn({ err }, 'disbursement poll failed'),
+      )
       .then(() => wakeAutoOnSigning(app, signed))
-      .then((n) => (signed = n))
-      .catch((err) => app.log.warn({ err }, 'auto-disburse: could not queue a run after a signature'))
-      .finally(() => (running = false));
+      .then(
+        (n) => {
+          signed = n;
+        },
+        (err: unknown) => app.log.warn({ err }, 'auto-disburse: could not queue a run after a signature'),
+      )
+      .finally(() => (running = undefined));
   }, intervalMs);
   timer.unref();
-  const stop = () => clearInterval(timer);
-  app.addHook('onClose', async () => stop());
+  // The pass under way finishes: the database closes after this (onClose hooks run last
+  // registered first, and buildServer's, which closes the database, registered before).
+  const stop = async () => {
+    clearInterval(timer);
+    await running;
+  };
+  app.addHook('onClose', stop);
   return stop;
 }

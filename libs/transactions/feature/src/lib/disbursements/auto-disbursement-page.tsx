@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSnackbar } from 'notistack';
+import { useToasts } from '@loan/shared-data-access-api';
 import { P, sumMoney, type AutoRule, type AutoRuleDryRun, type AutoRuleRun } from '@loan/shared-contract';
 import { usePermissions } from '@loan/shared-permissions';
 import { SCREENS } from '@loan/shared-screens';
@@ -198,7 +198,7 @@ export function AutoDisbursementPage() {
   const [deleting, setDeleting] = useState<AutoRule | null>(null);
   const [dryRunning, setDryRunning] = useState<number | null>(null);
   const [plan, setPlan] = useState<{ rule: AutoRule; plan: AutoRuleDryRun } | null>(null);
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useToasts();
   const told = useRef(new Set<number>());
   const rules = query.data?.items;
 
