@@ -32,7 +32,7 @@ import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import pg from 'pg';
-import { benchOptions, finish, measure, signIn, startApi, stopApi } from './harness.mjs';
+import { benchOptions, finish, measure, signIn, startApi, stopApi, topUpTable } from './harness.mjs';
 
 const TARGET_P95_MS = 30;
 const opts = benchOptions({ port: 3032, connections: 4, dataDir: '/tmp/loan-bench-disbursements-pglite' });
@@ -53,41 +53,20 @@ await startApi(opts);
 /**
  * Tops the table up to `target` rows with synthetic settled payments spread over two years,
  * every branch, mode and status (PostgreSQL only: the api holds a PGlite folder itself).
+ * Not tied to loans (application_id NULL): the once-per-loan index leaves them alone.
  */
-async function topUp(target) {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.log('--rows needs DATABASE_URL (PostgreSQL); measuring the demo data as it is.');
-    return;
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query('SELECT count(*)::int AS n FROM disbursements');
-    const missing = target - rows[0].n;
-    console.log(`${rows[0].n} disbursements; adding ${Math.max(0, missing)}...`);
-    const batch = 100_000;
-    for (let done = 0; done < missing; done += batch) {
-      const n = Math.min(batch, missing - done);
-      // Not tied to loans (application_id NULL): the once-per-loan index leaves them alone.
-      await client.query(
-        `INSERT INTO disbursements (branch_id, amount, mode, method, recipient, status, provider, provider_ref, reconciled, created_at, settled_at)
-         SELECT b.ids[1 + (g % array_length(b.ids, 1))], (500 + (g % 9500))::numeric + 0.25,
-                (ARRAY['instant_single','instant_bulk','auto'])[1 + g % 3], 'mobile_money', '+260977' || lpad((g % 1000000)::text, 6, '0'),
-                CASE WHEN g % 17 = 0 THEN 'failed' WHEN g % 29 = 0 THEN 'pending' ELSE 'success' END, 'sandbox',
-                CASE WHEN g % 17 = 0 THEN NULL ELSE 'BENCH-' || ($1::bigint + g) END, g % 3 = 0,
-                now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second',
-                now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second' + interval '5 seconds'
-           FROM generate_series(1, $2::int) g, (SELECT array_agg(id) AS ids FROM branches) b`,
-        [done, n],
-      );
-      process.stdout.write(`  ${done + n} / ${missing}\r`);
-    }
-    await client.query('ANALYZE disbursements');
-  } finally {
-    await client.end();
-  }
-}
+const topUp = (target) =>
+  topUpTable('disbursements', target, (done, n) => [
+    `INSERT INTO disbursements (branch_id, amount, mode, method, recipient, status, provider, provider_ref, reconciled, created_at, settled_at)
+     SELECT b.ids[1 + (g % array_length(b.ids, 1))], (500 + (g % 9500))::numeric + 0.25,
+            (ARRAY['instant_single','instant_bulk','auto'])[1 + g % 3], 'mobile_money', '+260977' || lpad((g % 1000000)::text, 6, '0'),
+            CASE WHEN g % 17 = 0 THEN 'failed' WHEN g % 29 = 0 THEN 'pending' ELSE 'success' END, 'sandbox',
+            CASE WHEN g % 17 = 0 THEN NULL ELSE 'BENCH-' || ($1::bigint + g) END, g % 3 = 0,
+            now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second',
+            now() - (g % 730) * interval '1 day' - (g % 86400) * interval '1 second' + interval '5 seconds'
+       FROM generate_series(1, $2::int) g, (SELECT array_agg(id) AS ids FROM branches) b`,
+    [done, n],
+  ]);
 /** POSTs JSON over plain http (no client-side timeout: a 500-loan call may take a while). */
 function postJson(base, path, headers, body) {
   const data = Buffer.from(JSON.stringify(body));

@@ -128,6 +128,49 @@ export async function signIn(base, email, password) {
   return { headers, getJson };
 }
 
+/**
+ * Runs fn with a client of the bench's PostgreSQL database (DATABASE_URL), or answers
+ * undefined without one: an api on PGlite holds its data folder itself.
+ */
+export async function withPg(fn) {
+  const url = process.env.DATABASE_URL;
+  if (!url) return undefined;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Tops a table of the PostgreSQL bench database up to `target` rows, `batch` rows per
+ * statement: `insert(have, n)` answers the statement (and its values) adding n rows to the
+ * `have` already there (numbers past `have` stay unique across runs), set-based. Without
+ * DATABASE_URL it says so and leaves the data as it is.
+ */
+export async function topUpTable(table, target, insert, batch = 100_000) {
+  const done = await withPg(async (client) => {
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM ${table}`);
+    const have = rows[0].n;
+    const missing = target - have;
+    console.log(`${have} ${table}; adding ${Math.max(0, missing)}...`);
+    const t0 = Date.now();
+    for (let added = 0; added < missing; added += batch) {
+      const n = Math.min(batch, missing - added);
+      const [text, values] = insert(have + added, n);
+      await client.query(text, values);
+      process.stdout.write(`  ${added + n} / ${missing}\r`);
+    }
+    await client.query(`ANALYZE ${table}`);
+    if (missing > 0) console.log(`${table}: ${missing} added in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    return true;
+  });
+  if (!done) console.log(`topping ${table} up needs DATABASE_URL (PostgreSQL); measuring the data as it is.`);
+}
+
 /** utime + stime of these processes, in milliseconds. */
 function procCpuMs(pids) {
   const tick = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
@@ -157,15 +200,11 @@ function apiCpuMs() {
 
 /** CPU ms used so far by the PostgreSQL backends of the bench database (same machine). */
 async function dbCpuMs() {
-  const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
   try {
-    const { default: pg } = await import('pg');
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    await c.end();
-    return procCpuMs(rows.map((r) => r.pid));
+    return await withPg(async (c) => {
+      const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      return procCpuMs(rows.map((r) => r.pid));
+    });
   } catch {
     return undefined;
   }

@@ -1,4 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
+import { formatAmount } from '@loan/shared-util-format';
+import { inEveryView } from '../../../tools/e2e/views';
 
 // Finance downloads the closed-unsigned report against the real api and the demo seed:
 // the CSV under the spec's file name with its toast (spec §7, §8), and the .xlsx beside it.
@@ -42,6 +44,50 @@ test('finance downloads the closed unsigned loans as CSV and .xlsx and reads the
 
   await expect(page.getByRole('table', { name: 'Offer letters per month' }).or(page.getByText('No offer letters for these filters.'))).toBeVisible();
   await expect(page.getByRole('table', { name: 'Applications funnel' })).toBeVisible();
-  // Portfolio at risk by branch, from the loan balances (a table, or nothing disbursed yet).
-  await expect(page.getByRole('table', { name: 'Portfolio at risk by branch' }).or(page.getByText('No disbursed loans with a balance for these filters.'))).toBeVisible();
+  // Portfolio at risk by branch: every branch's outstanding and PAR30 as the api figures them,
+  // and the total row.
+  const par = (await (await page.request.get('/api/reports/portfolio-at-risk')).json()) as {
+    branches: { branch: string; outstanding: string; par30: number | null }[];
+    totals: { outstanding: string; par30: number | null };
+  };
+  const rate = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}%`);
+  if (par.branches.length === 0) {
+    await expect(page.getByText('No disbursed loans with a balance for these filters.')).toBeVisible();
+  } else {
+    const parTable = page.getByRole('table', { name: 'Portfolio at risk by branch' });
+    for (const b of [...par.branches.map((x) => ({ ...x, label: x.branch || 'No branch' })), { ...par.totals, label: 'All branches' }]) {
+      const row = parTable.getByRole('row').filter({ has: page.getByRole('rowheader', { name: b.label, exact: true }) });
+      await expect(row).toContainText(formatAmount(b.outstanding));
+      await expect(row).toContainText(rate(b.par30));
+    }
+    await expect(page.getByTestId('par-chart').locator('svg.apexcharts-svg')).toBeVisible();
+  }
+
+  // The collections chart: due and collected bars for each month the api answers, and the total row.
+  const collections = (await (await page.request.get('/api/reports/collections')).json()) as {
+    rows: { month: string; branch_id: number; due: string; collected: string }[];
+  };
+  const months = collections.rows.filter((r) => r.branch_id === 0 && r.month !== 'All');
+  if (months.length === 0) {
+    await expect(page.getByText('Nothing fell due or was collected for these filters.')).toBeVisible();
+  } else {
+    const chart = page.getByTestId('collections-chart');
+    await expect(chart.locator('.apexcharts-legend')).toContainText('Due');
+    await expect(chart.locator('.apexcharts-legend')).toContainText('Collected');
+    await expect(chart.locator('path.apexcharts-bar-area')).toHaveCount(months.length * 2);
+    const total = collections.rows.at(-1) as { due: string; collected: string };
+    const totalRow = page.getByRole('table', { name: 'Collections per month and branch' }).getByRole('row').filter({ hasText: 'All months' });
+    await expect(totalRow).toContainText(formatAmount(total.due));
+    await expect(totalRow).toContainText(formatAmount(total.collected));
+  }
+});
+
+test('/reports works at 360 px and in dark mode: nothing runs off the side', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await page.goto('/reports');
+  await expect(page.getByRole('table', { name: 'Applications funnel' })).toBeVisible();
+  await expect(page.getByTestId('collections-chart').or(page.getByText('Nothing fell due or was collected for these filters.'))).toBeVisible();
+  const overflow = await inEveryView(page, 'reports');
+  expect(overflow).toEqual({ '1280-light': 0, '1280-dark': 0, '360-light': 0, '360-dark': 0 });
 });

@@ -4,8 +4,10 @@ import {
   DASHBOARD_PATHS,
   P,
   REPORTS_PATHS,
+  REPAYMENT_PATHS,
   type CashflowReport,
   type ClosedUnsignedBranchStat,
+  type CollectionsReport,
   type DisbursementStats,
   type FunnelReport,
   type ListEnvelope,
@@ -13,6 +15,9 @@ import {
   type LoanOfferStats,
   type LoanRequestsStats,
   type OfferLettersReport,
+  type PortfolioAtRisk,
+  type RepayableLoan,
+  type RepaymentList,
 } from '@loan/shared-contract';
 import { queryRows } from '@loan/shared-server';
 import { loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
@@ -69,6 +74,8 @@ beforeAll(async () => {
     P.viewLoanApplications,
     P.viewClosedApplications,
     P.viewLoanTopups,
+    P.viewRepayments,
+    P.addRepayments,
   ]);
 });
 afterAll(() => t?.close());
@@ -110,4 +117,20 @@ it('funnel and disbursed vs repaid: requests are the applications and top-ups of
   expect(cash.totals.disbursed).toBe(disb.successful.amount);
   expect(cash.totals.disbursed_count).toBe(disb.successful.count);
   expect(cash.totals.repaid).toBe('250.05');
+});
+
+it('portfolio at risk and collections: the outstanding is the balances of the loans list, collected the live repayments of the repayments list', async () => {
+  const ngwee = (m: string) => BigInt(m.replace('.', ''));
+  const par = await get<PortfolioAtRisk>(REPORTS_PATHS.portfolioAtRisk);
+  const loans = await get<ListEnvelope<RepayableLoan>>(`${REPAYMENT_PATHS.loans}?pageSize=100`);
+  expect(loans.items.length).toBe(1);
+  expect(par.totals.loans).toBe(loans.items.length);
+  expect(ngwee(par.totals.outstanding)).toBe(loans.items.reduce((s, l) => s + ngwee(l.balance), 0n));
+  expect(par.totals.outstanding).toBe('3650.38'); // 3000.33 x 1.3 = 3900.43, less 250.05 repaid
+  expect(par.totals.current).toBe(par.totals.outstanding); // paid out today: nothing past due
+  const repayments = await get<RepaymentList>(`${REPAYMENT_PATHS.list}?status=active`);
+  const collections = await get<CollectionsReport>(REPORTS_PATHS.collections);
+  const cash = await get<CashflowReport>(REPORTS_PATHS.disbursedRepaid);
+  expect(collections.rows.at(-1)).toMatchObject({ month: 'All', collected: repayments.totals.amount });
+  expect(cash.totals).toMatchObject({ repaid: repayments.totals.amount, repaid_count: repayments.totals.count });
 });

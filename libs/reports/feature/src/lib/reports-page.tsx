@@ -41,7 +41,7 @@ export function ReportsPage() {
   const page = useGetUnsignedClosedQuery({ page: list.params.page, pageSize: list.params.pageSize, ...filters });
   return (
     <PageSection>
-      <SectionTitleBar title={SCREENS.reports.title} subtitle="Dates are Lusaka days (closed unsigned loans: UTC days); a report counts what was created (or closed) in the range." />
+      <SectionTitleBar title={SCREENS.reports.title} subtitle="Dates are Lusaka days; a report counts what was created (or closed) in the range." />
       <FilterBar list={list} fields={FILTER_FIELDS} searchable={false} />
       <ReportCard entry={closedUnsignedEntry} filters={filters}>
         <ListScreen

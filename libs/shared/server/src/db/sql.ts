@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './database';
 
 /**
@@ -9,4 +9,16 @@ import type { Db } from './database';
 export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A range of business days (Africa/Lusaka, UTC+2: NOTES.md "Business time"), both inclusive,
+ * on a timestamptz column or expression: bounds on the instant (the start of the Lusaka day),
+ * so an index on the column serves them. Either end may be left out.
+ */
+export function businessDayRange(at: SQLWrapper, fromDate?: string, toDate?: string): SQL[] {
+  const conds: SQL[] = [];
+  if (fromDate) conds.push(sql`${at} >= ${fromDate}::date::timestamp AT TIME ZONE 'Africa/Lusaka'`);
+  if (toDate) conds.push(sql`${at} < (${toDate}::date + 1)::timestamp AT TIME ZONE 'Africa/Lusaka'`);
+  return conds;
 }

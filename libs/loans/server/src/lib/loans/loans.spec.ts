@@ -423,7 +423,8 @@ describe('closed and unsigned', () => {
     const all = await get<{ data: { reference_code: string; offer_status: string }[]; count: number }>(`${BASE}/reports/closed-unsigned`);
     expect(all.body.count).toBe(unsigned().length);
     expect(new Set(all.body.data.map((d) => d.offer_status))).toEqual(new Set(['pending', 'none']));
-    const day = (r: Fixture) => new Date(r.createdAt.getTime() + 86_400_000).toISOString().slice(0, 10);
+    // The Lusaka day (UTC+2) it closed, a day after it was created.
+    const day = (r: Fixture) => new Date(r.createdAt.getTime() + 86_400_000 + 2 * 3_600_000).toISOString().slice(0, 10);
     const target = unsigned()[0];
     const one = await get<{ data: { reference_code: string }[] }>(
       `${BASE}/reports/closed-unsigned?fromDate=${day(target)}&toDate=${day(target)}&branch=${target.branch}`,

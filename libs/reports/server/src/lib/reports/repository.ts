@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@loan/shared-server';
+import { businessDayRange, type Db } from '@loan/shared-server';
 import { reportRows } from './report-query';
 
 /**
@@ -15,10 +15,8 @@ export interface ReportFilter {
 
 /** The WHERE conditions on a timestamp column and the application's branch column. */
 function conditions(f: ReportFilter, at: SQL, branch: SQL): SQL {
-  const conds: SQL[] = [sql`true`];
   // Bounds as instants (the start of the Lusaka day), so the (kind, created_at) indexes serve them.
-  if (f.fromDate) conds.push(sql`${at} >= ${f.fromDate}::date::timestamp AT TIME ZONE 'Africa/Lusaka'`);
-  if (f.toDate) conds.push(sql`${at} < (${f.toDate}::date + 1)::timestamp AT TIME ZONE 'Africa/Lusaka'`);
+  const conds: SQL[] = [sql`true`, ...businessDayRange(at, f.fromDate, f.toDate)];
   if (f.branchId !== undefined) conds.push(sql`${branch} = ${f.branchId}`);
   return sql.join(conds, sql` AND `);
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { LoanKind } from '@loan/shared-contract';
-import type { Db } from '@loan/shared-server';
+import { businessDayRange, type Db } from '@loan/shared-server';
 import { branches, loanApplications as la, offerLetters } from '@loan/shared-server/schema';
 
 /** The closed-and-unsigned report: closed loans whose offer letter was never signed. */
@@ -23,8 +23,8 @@ export function closedUnsignedWhere(f: ClosedUnsignedFilter): SQL {
     sql`NOT EXISTS (SELECT 1 FROM ${offerLetters} WHERE ${offerLetters.applicationId} = ${la.id} AND ${offerLetters.status} = 'signed')`,
   ];
   if (f.branchId !== undefined) conds.push(eq(la.branchId, f.branchId));
-  if (f.fromDate) conds.push(sql`${closedMoment} >= ${`${f.fromDate}T00:00:00Z`}::timestamptz`);
-  if (f.toDate) conds.push(sql`${closedMoment} < (${f.toDate}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  // Closing days are Lusaka days (Africa/Lusaka), as in every other report.
+  conds.push(...businessDayRange(closedMoment, f.fromDate, f.toDate));
   return and(...conds) as SQL;
 }
 

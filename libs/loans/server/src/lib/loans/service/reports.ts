@@ -71,7 +71,7 @@ async function* jsonChunks(rows: AsyncGenerator<ClosedUnsignedRow>): AsyncGenera
 
 /**
  * GET /reports/closed-unsigned: closed loans without a signed offer letter, closed between
- * fromDate and toDate (UTC days), streamed in batches so memory stays flat however many:
+ * fromDate and toDate (Lusaka days, both inclusive), streamed in batches so memory stays flat however many:
  * JSON, CSV or an .xlsx workbook (table-file.ts of shared-server).
  */
 export async function closedUnsignedReport(
