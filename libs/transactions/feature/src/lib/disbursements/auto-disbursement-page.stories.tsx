@@ -15,7 +15,8 @@ const rule = async (el: HTMLElement, name: string) => within(await card(el, name
 
 const auto = screenStories({
   workbench: { route: SCREENS.autoDisbursement.path, permissions: [...VIEW, P.addAutoDisburse, P.editAutoDisburse, P.deleteAutoDisburse] },
-  handlers: disbursementsHandlers,
+  // The rule form's branch list first: the details pattern (/disbursements/:id) also matches /disbursements/branches.
+  handlers: [disbursementsVariants.branches.ok, ...disbursementsHandlers],
   calls: disbursementsVariants.autoRules,
   empty: { shows: 'No rules yet' },
   /** Could not load, then Retry asks again. */
