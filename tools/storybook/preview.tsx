@@ -1,7 +1,8 @@
 // The one preview every Storybook of the workspace uses (each lib's and the composed one):
 // the portal's store with the role of the toolbar, the router at the story's URL, toasts,
 // light/dark, style, widths, and MSW answering with the data-access `testing` variants.
-// Stories set only parameters: `msw` (handlers) and `workbench` (route, path, permissions).
+// Stories set only parameters: `msw` (handlers) and `workbench` (route, path, permissions);
+// screen stories get both from `screenStories` (./screen-stories.ts).
 import './workbench.css';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -9,28 +10,17 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { configure } from 'storybook/test';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { STYLES, type PermissionName, type StyleName } from '@loan/shared-contract';
+import { STYLES, type StyleName } from '@loan/shared-contract';
 import { ToastArea } from '@loan/shared-data-access-api';
 import { csrfCookieHandler, LocationProbe } from '@loan/shared-data-access-api/testing';
 import { roleLoaded } from '@loan/shared-permissions';
 import { makeAppStore, testUser } from '@loan/shared-permissions/testing';
 import { darkModeChosen, signedIn, styleChosen } from '@loan/shared-session';
+import type { WorkbenchParameters } from './parameters';
 import { WORKBENCH_ROLES, type WorkbenchRole } from './roles';
 
 // Play functions wait up to 10 s for what they look for: CI shares two busy cores.
 configure({ asyncUtilTimeout: 10_000 });
-
-/** What a story may set under `parameters.workbench`. */
-export interface WorkbenchParameters {
-  /** The URL the router starts at (default '/'). */
-  route?: string;
-  /** A route pattern (`/loans/applications/:id`) so the screen reads its params. */
-  path?: string;
-  /** Exactly these permissions, whatever the toolbar's role (a forbidden story: []). */
-  permissions?: readonly PermissionName[];
-  /** false: nobody signed in (the sign-in and password pages). Default true. */
-  signedIn?: boolean;
-}
 
 interface FrameProps {
   wb: WorkbenchParameters;

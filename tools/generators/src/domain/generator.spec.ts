@@ -87,6 +87,21 @@ describe('domain generator', () => {
     }
   });
 
+  it('writes each story file on the workbench helper (tools/storybook/screen-stories), by a path that resolves', async () => {
+    await domainGenerator(tree, { name: 'loan-products', permission: 'viewReportsModule' });
+    for (const file of [
+      'libs/loan-products/feature/src/lib/loan-products-list-page.stories.tsx',
+      'libs/loan-products/feature/src/lib/loan-product-details-page.stories.tsx',
+    ]) {
+      const story = text(tree, file);
+      const from = /import \{ ([^}]*screenStories[^}]*) \} from '([^']+)';/.exec(story);
+      expect({ file, helper: from?.[2] }).toEqual({ file, helper: expect.stringMatching(/tools\/storybook\/screen-stories$/) });
+      // The same relative path from the real lib folder reaches the real helper.
+      expect(statSync(path.join(root, path.dirname(file), `${from?.[2]}.ts`)).isFile()).toBe(true);
+      expect(story).toMatch(/^export const Loading = (\w+)\.Loading, Empty = \1\.Empty, LoadError = \1\.LoadError, Forbidden = \1\.Forbidden;$/m);
+    }
+  });
+
   it('writes the list route with its permission, query and response schemas', async () => {
     await domainGenerator(tree, { name: 'loan-products', permission: 'viewReportsModule' });
     const routes = text(tree, 'libs/loan-products/server/src/lib/loan-products/routes.ts');

@@ -1,32 +1,39 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { P, type PermissionName } from '@loan/shared-contract';
+import { P } from '@loan/shared-contract';
 import { SCREENS } from '@loan/shared-screens';
 import { communicationHandlers, communicationVariants } from '@loan/communication-data-access/testing';
+import { page, screenStories, settled } from '../../../../../tools/storybook/screen-stories';
 import { CommunicationListPage } from './communication-list-page';
 
 // The same MSW variants as communication-list-page.spec.tsx and compose-message-dialog.spec.tsx
 // (@loan/communication-data-access/testing).
-const OFFICER: PermissionName[] = [P.viewCommunicationModule, P.createMessage];
 const PATH = SCREENS.communication.path;
 const TITLE = SCREENS.communication.title;
+const SEND = { role: 'button', name: 'Send SMS' };
+/** The compose dialog opened from the URL, for one client. */
+const COMPOSE = { route: `${PATH}?compose=sms&client=5` };
 
-const meta = {
-  title: 'Communication/Messages',
-  component: CommunicationListPage,
-  parameters: {
-    workbench: { route: PATH, path: PATH, permissions: OFFICER },
-    msw: { handlers: { api: communicationHandlers } },
-  },
-} satisfies Meta<typeof CommunicationListPage>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+const messages = screenStories({
+  workbench: { route: PATH, path: PATH, permissions: [P.viewCommunicationModule, P.createMessage] },
+  handlers: communicationHandlers,
+  calls: communicationVariants.list,
+  empty: { shows: `No ${TITLE.toLowerCase()}` },
+  forbidden: { shows: { role: 'alert' }, hides: SEND },
+  /** Without `can create message`: no sending. */
+  viewOnly: { workbench: { permissions: [P.viewCommunicationModule] }, shows: { role: 'table', name: TITLE }, hides: SEND },
+});
 
-const page = (el: HTMLElement) => within(el.ownerDocument.body);
-const settled = (el: HTMLElement) => waitFor(() => expect(el.ownerDocument.querySelector('[aria-busy="true"]')).toBeNull());
+export default { title: 'Communication/Messages', component: CommunicationListPage, parameters: messages.parameters } satisfies Meta<typeof CommunicationListPage>;
+
+/** Types `text` into the message field of the open dialog (pasted: `{name}` is not a key). */
+async function writeMessage(dialog: HTMLElement, text: string) {
+  await userEvent.click(within(dialog).getByLabelText(/^Message/));
+  await userEvent.paste(text);
+}
 
 /** Search the list, then open a message. */
-export const Populated: Story = {
+export const Populated = messages.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await within(await body.findByRole('table', { name: TITLE })).findByText('Client 40');
@@ -36,91 +43,52 @@ export const Populated: Story = {
     await userEvent.click(body.getByRole('link', { name: 'Client 33' }));
     await waitFor(() => expect(body.getByTestId('location')).toHaveTextContent(SCREENS.messageDetails.path.replace(':id', '33')));
   },
-};
+});
 
 /** Compose for one client (from the URL): previewed as the server renders it, characters and parts counted, then sent. */
-export const SendSms: Story = {
-  parameters: { workbench: { route: `${PATH}?compose=sms&client=5` } },
+export const SendSms = messages.flow({
+  workbench: COMPOSE,
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     const dialog = await body.findByRole('dialog', { name: 'Send SMS' });
-    await userEvent.click(within(dialog).getByLabelText(/^Message/));
-    await userEvent.paste('Dear {name}');
+    await writeMessage(dialog, 'Dear {name}');
     await expect(await within(dialog).findByText('Dear Mary Banda')).toBeInTheDocument();
     await expect(within(dialog).getByRole('list', { name: 'Chosen clients' })).toHaveTextContent('Mary Banda');
     await userEvent.paste('x'.repeat(150));
     await expect(dialog).toHaveTextContent('161 characters, 2 SMS parts');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(body.queryByRole('dialog', { name: 'Send SMS' })).not.toBeInTheDocument());
-    await settled(canvasElement);
   },
-};
+  settle: true,
+});
 
 /** Sending to all clients asks first. */
-export const SendToAllConfirmed: Story = {
+export const SendToAllConfirmed = messages.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await userEvent.click(await body.findByRole('button', { name: 'Send SMS' }));
     const dialog = await body.findByRole('dialog', { name: 'Send SMS' });
     await userEvent.selectOptions(within(dialog).getByLabelText('To'), 'all');
-    await userEvent.click(within(dialog).getByLabelText(/^Message/));
-    await userEvent.paste('Dear {name}');
+    await writeMessage(dialog, 'Dear {name}');
     await within(dialog).findByText(/Reaches 40 clients; the first 3/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await userEvent.click(within(await body.findByRole('dialog', { name: 'Send to 40 clients?' })).getByRole('button', { name: 'Send to all' }));
     await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
-    await settled(canvasElement);
   },
-};
+  settle: true,
+});
 
 /** The server's 422 on the form's field. */
-export const SendRefused: Story = {
-  parameters: {
-    workbench: { route: `${PATH}?compose=sms&client=5` },
-    msw: { handlers: { api: [communicationVariants.sendSms.invalid, ...communicationHandlers] } },
-  },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
+export const SendRefused = messages.flow({
+  workbench: COMPOSE,
+  handlers: [communicationVariants.sendSms.invalid],
+  act: async (el) => {
+    const body = page(el);
     await body.findByRole('dialog', { name: 'Send SMS' });
     await userEvent.type(body.getByLabelText(/^Message/), 'Hello');
     await userEvent.click(body.getByRole('button', { name: 'Send' }));
-    await expect(await body.findByText('The message field is required.')).toBeInTheDocument();
   },
-};
+  shows: 'The message field is required.',
+});
 
-/** Without `can create message`: no sending. */
-export const ViewOnly: Story = {
-  parameters: { workbench: { permissions: [P.viewCommunicationModule] } },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await body.findByRole('table', { name: TITLE });
-    await expect(body.queryByRole('button', { name: 'Send SMS' })).not.toBeInTheDocument();
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: { api: [communicationVariants.list.slow, ...communicationHandlers] } } },
-};
-
-export const Empty: Story = {
-  parameters: { msw: { handlers: { api: [communicationVariants.list.empty, ...communicationHandlers] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText(`No ${TITLE.toLowerCase()}`)).toBeInTheDocument();
-  },
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: { api: [communicationVariants.list.error, ...communicationHandlers] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByRole('alert')).toHaveTextContent('Could not load');
-  },
-};
-
-export const Forbidden: Story = {
-  parameters: { workbench: { permissions: [] }, msw: { handlers: { api: [communicationVariants.list.forbidden, ...communicationHandlers] } } },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await body.findByRole('alert');
-    await expect(body.queryByRole('button', { name: 'Send SMS' })).not.toBeInTheDocument();
-  },
-};
+export const ViewOnly = messages.ViewOnly, Loading = messages.Loading, Empty = messages.Empty, LoadError = messages.LoadError, Forbidden = messages.Forbidden;

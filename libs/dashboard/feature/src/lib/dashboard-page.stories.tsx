@@ -1,52 +1,42 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Meta } from '@storybook/react-vite';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { P } from '@loan/shared-contract';
-import type { VariantName } from '@loan/shared-data-access-api/testing';
 import { dashboardVariants } from '@loan/dashboard-data-access/testing';
+import { page, screenStories } from '../../../../../tools/storybook/screen-stories';
 import { DashboardPage } from './dashboard-page';
 
-// The same MSW variants as the dashboard specs (@loan/dashboard-data-access/testing).
-const every = (variant: VariantName) => Object.values(dashboardVariants).map((v) => v[variant]);
+// The same MSW variants as the dashboard specs (@loan/dashboard-data-access/testing): every
+// card's call is one of the screen's calls, so each state answers all of them alike.
+const dashboard = screenStories({
+  workbench: { route: '/dashboard' },
+  calls: Object.values(dashboardVariants),
+  /** Failures are only logged (spec §8): the cards stay as they were. */
+  error: {},
+  /** A role without view main dashboard: no figures, nothing fetched. */
+  forbidden: { workbench: { permissions: [P.viewLoanModule] }, shows: 'No dashboard for your role' },
+});
 
 const meta = {
   title: 'Dashboard/Dashboard',
   component: DashboardPage,
   parameters: {
-    workbench: { route: '/dashboard' },
-    msw: { handlers: { api: every('ok') } },
+    ...dashboard.parameters,
     // The stat cards' titles are h3 under the h1 (moderate, axe heading-order): left to the
     // dashboard's team; every serious rule still runs.
     a11y: { config: { rules: [{ id: 'heading-order', enabled: false }] } },
   },
 } satisfies Meta<typeof DashboardPage>;
 export default meta;
-type Story = StoryObj<typeof meta>;
-
-const page = (el: HTMLElement) => within(el.ownerDocument.body);
 
 /** Switch to By Month and pick March: the figures reload for that month. */
-export const Populated: Story = {
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await body.findByRole('heading', { name: 'Overview' });
-    await userEvent.click(body.getByRole('button', { name: 'By Month' }));
-    await userEvent.selectOptions(body.getByLabelText('Month'), '03');
-    await waitFor(() => expect(body.getByLabelText('Month')).toHaveValue('03'));
-    await expect(body.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+export const Populated = dashboard.flow({
+  act: async (el) => {
+    await page(el).findByRole('heading', { name: 'Overview' });
+    await userEvent.click(page(el).getByRole('button', { name: 'By Month' }));
+    await userEvent.selectOptions(page(el).getByLabelText('Month'), '03');
+    await waitFor(() => expect(page(el).getByLabelText('Month')).toHaveValue('03'));
   },
-};
+  shows: { role: 'button', name: 'Refresh' },
+});
 
-export const Loading: Story = { parameters: { msw: { handlers: { api: every('slow') } } } };
-
-export const Empty: Story = { parameters: { msw: { handlers: { api: every('empty') } } } };
-
-/** Failures are only logged (spec §8): the cards stay as they were. */
-export const LoadError: Story = { parameters: { msw: { handlers: { api: every('error') } } } };
-
-/** A role without view main dashboard: no figures, nothing fetched. */
-export const Forbidden: Story = {
-  parameters: { workbench: { permissions: [P.viewLoanModule] }, msw: { handlers: { api: every('forbidden') } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText('No dashboard for your role')).toBeInTheDocument();
-  },
-};
+export const Loading = dashboard.Loading, Empty = dashboard.Empty, LoadError = dashboard.LoadError, Forbidden = dashboard.Forbidden;

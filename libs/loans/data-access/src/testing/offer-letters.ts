@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { endpointVariants } from '@loan/shared-data-access-api/testing';
 import type { GeneratedOffer, ListEnvelope, LoanOfferStats, OfferLetterStaff, OfferLetterVerify, OfferState } from '@loan/shared-contract';
 import { OFFER_LETTER_PATHS } from '../lib/offer-letters-api';
@@ -93,10 +94,14 @@ export function offerLetterVariants(rows: readonly OfferLetterStaff[] = offerLet
       fieldErrors: { toDate: ['The end date must not be before the start date.'] },
     }),
     counts: endpointVariants('GET', OFFER_LETTER_PATHS.cardStats, { ok: counts(rows), empty: { pendingCount: 0, expiredCount: 0, signedCount: 0 } }),
-    details: endpointVariants('GET', OFFER_LETTER_PATHS.byId, {
-      ok: () => byId(2),
-      empty: makeOfferLetter(1, { status: 'pending', opened_at: null, opened_ip: null, opened_user_agent: null, last_opened_at: null, open_count: 0 }),
-    }),
+    details: {
+      ...endpointVariants('GET', OFFER_LETTER_PATHS.byId, {
+        ok: () => byId(2),
+        empty: makeOfferLetter(1, { status: 'pending', opened_at: null, opened_ip: null, opened_user_agent: null, last_opened_at: null, open_count: 0 }),
+      }),
+      /** No letter with that id (or not in the user's branch): 404. */
+      notFound: http.get(OFFER_LETTER_PATHS.byId, () => HttpResponse.json({ message: 'Offer letter not found.' }, { status: 404 })),
+    },
     verify: endpointVariants('GET', OFFER_LETTER_PATHS.verify, {
       ok: (): OfferLetterVerify => ({ id: 2, result: 'intact', stored_sha256: HASH, computed_sha256: HASH, checked_at: '2026-11-25T08:00:00.000Z' }),
       empty: { id: 2, result: 'altered', stored_sha256: HASH, computed_sha256: 'f'.repeat(64), checked_at: '2026-11-25T08:00:00.000Z' } satisfies OfferLetterVerify,

@@ -1,29 +1,31 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { P, type PermissionName } from '@loan/shared-contract';
+import { P } from '@loan/shared-contract';
 import { applicationsHandlers, applicationsVariants, topupsHandlers, topupsVariants } from '@loan/loans-data-access/testing';
+import { page, screenStories } from '../../../../../tools/storybook/screen-stories';
 import { ApplicationsListPage } from './applications-list-page';
 
 // The same MSW variants as applications-list-page.spec.tsx (@loan/loans-data-access/testing).
-const REQUESTS: PermissionName[] = [P.viewLoanModule, P.viewLoanApplications, P.viewRequestApplications, P.deleteApplication];
+const { list, stats, totalValue } = applicationsVariants;
+const RETRY = { role: 'button', name: 'Retry' };
 
-const meta = {
-  title: 'Loans/Applications list',
-  component: ApplicationsListPage,
-  args: { kind: 'application', status: 'request' },
-  parameters: {
-    workbench: { route: '/loans/applications/requests' },
-    msw: { handlers: { api: applicationsHandlers } },
+const applications = screenStories({
+  workbench: { route: '/loans/applications/requests' },
+  handlers: applicationsHandlers,
+  calls: list,
+  empty: { handlers: [list.empty, totalValue.empty, stats.empty], shows: 'No application requests' },
+  error: { shows: RETRY },
+  forbidden: {
+    handlers: [list.forbidden, stats.forbidden, totalValue.forbidden, topupsVariants.list.forbidden],
+    shows: RETRY,
+    // No delete without the permission: no row can be selected for it.
+    hides: { role: 'checkbox', name: /^Select LA-/ },
   },
-} satisfies Meta<typeof ApplicationsListPage>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+});
 
-const page = (el: HTMLElement) => within(el.ownerDocument.body);
-/** Waits until the list stopped refetching (a dimmed table would fail the contrast check). */
-const settled = (el: HTMLElement) => waitFor(() => expect(el.querySelector('[aria-busy="true"]')).toBeNull());
+export default { title: 'Loans/Applications list', component: ApplicationsListPage, args: { kind: 'application', status: 'request' }, parameters: applications.parameters } satisfies Meta<typeof ApplicationsListPage>;
 
-export const Populated: Story = {
+export const Populated = applications.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await body.findByRole('link', { name: 'LA-2026-000004, Grace Zulu' });
@@ -38,56 +40,19 @@ export const Populated: Story = {
     await userEvent.click(rows[0]);
     await waitFor(() => expect(body.getByTestId('location').textContent).toMatch(/^\/loans\/applications\/\d+$/));
   },
-};
+});
 
-export const ApprovedWithContracts: Story = {
-  args: { status: 'approved' },
-  parameters: { workbench: { route: '/loans/applications/approved' } },
-};
+export const ApprovedWithContracts = applications.flow({ args: { status: 'approved' }, workbench: { route: '/loans/applications/approved' } });
 
-export const TopUps: Story = {
+export const TopUps = applications.flow({
   args: { kind: 'topup', status: 'request' },
-  parameters: { workbench: { route: '/loans/top-ups/requests' }, msw: { handlers: { api: topupsHandlers } } },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: { api: [applicationsVariants.list.slow, ...applicationsHandlers] } } },
-};
-
-export const Empty: Story = {
-  parameters: { msw: { handlers: { api: [applicationsVariants.list.empty, applicationsVariants.totalValue.empty, applicationsVariants.stats.empty] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText('No application requests')).toBeInTheDocument();
-  },
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: { api: [applicationsVariants.list.error, ...applicationsHandlers] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByRole('button', { name: 'Retry' })).toBeInTheDocument();
-  },
-};
-
-export const Forbidden: Story = {
-  parameters: {
-    workbench: { permissions: [] },
-    msw: {
-      handlers: {
-        api: [applicationsVariants.list.forbidden, applicationsVariants.stats.forbidden, applicationsVariants.totalValue.forbidden, topupsVariants.list.forbidden],
-      },
-    },
-  },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await body.findByRole('button', { name: 'Retry' });
-    // No delete without the permission: no row can be selected for it.
-    await expect(body.queryByRole('checkbox', { name: /^Select LA-/ })).not.toBeInTheDocument();
-  },
-};
+  workbench: { route: '/loans/top-ups/requests' },
+  handlers: topupsHandlers,
+});
 
 /** Select two rows, delete with confirmation (the bulk action of the officer with delete). */
-export const DeleteWithConfirmation: Story = {
-  parameters: { workbench: { permissions: REQUESTS } },
+export const DeleteWithConfirmation = applications.flow({
+  workbench: { permissions: [P.viewLoanModule, P.viewLoanApplications, P.viewRequestApplications, P.deleteApplication] },
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await userEvent.click(await body.findByRole('checkbox', { name: 'Select LA-2026-000004, Grace Zulu' }));
@@ -97,6 +62,8 @@ export const DeleteWithConfirmation: Story = {
     await expect(dialog).toHaveTextContent('LA-2026-000004, LA-2026-000008');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
-    await settled(canvasElement);
   },
-};
+  settle: true,
+});
+
+export const Loading = applications.Loading, Empty = applications.Empty, LoadError = applications.LoadError, Forbidden = applications.Forbidden;

@@ -1,75 +1,42 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { P, type PermissionName } from '@loan/shared-contract';
+import { P } from '@loan/shared-contract';
 import { usersHandlers, usersVariants } from '@loan/rbac-data-access/testing';
+import { page, screenStories } from '../../../../../tools/storybook/screen-stories';
 import { AuditTrailPage } from './audit-trail-page';
 
 // The same MSW variants as audit-trail-page.spec.tsx (@loan/rbac-data-access/testing).
-const PERMS: PermissionName[] = [P.viewSettingsModule, P.viewUsersModule];
+const audit = screenStories({
+  workbench: { route: '/settings/audit', permissions: [P.viewSettingsModule, P.viewUsersModule] },
+  handlers: usersHandlers,
+  calls: usersVariants.audit,
+  empty: { shows: 'No actions' },
+  /** The server refuses a filter (422). */
+  invalid: { workbench: { route: '/settings/audit?fromDate=2026-13-01' }, shows: { role: 'alert' } },
+});
 
-const meta = {
-  title: 'RBAC/Audit trail',
-  component: AuditTrailPage,
-  parameters: {
-    workbench: { route: '/settings/audit', permissions: PERMS },
-    msw: { handlers: { api: usersHandlers } },
-  },
-} satisfies Meta<typeof AuditTrailPage>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'RBAC/Audit trail', component: AuditTrailPage, parameters: audit.parameters } satisfies Meta<typeof AuditTrailPage>;
 
-const page = (el: HTMLElement) => within(el.ownerDocument.body);
+/** Waits until the first row of the table holds `text`. */
+async function firstRow(el: HTMLElement, text: string) {
+  const table = await page(el).findByRole('table', { name: 'Audit Trail' });
+  await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(text));
+}
 
 /** Who, what, which record, when and from where; then the next page. */
-export const Populated: Story = {
+export const Populated = audit.flow({
+  act: (el) => firstRow(el, 'Chanda Mwila'),
   play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    const table = await body.findByRole('table', { name: 'Audit Trail' });
-    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Chanda Mwila'));
-    await userEvent.click(body.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(body.getByTestId('location')).toHaveTextContent('page=2'));
-    await waitFor(() => expect(canvasElement.ownerDocument.querySelector('[aria-busy="true"]')).toBeNull());
+    await userEvent.click(page(canvasElement).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(page(canvasElement).getByTestId('location')).toHaveTextContent('page=2'));
   },
-};
+  settle: true,
+});
 
 /** Filtered by the URL: updates of users from a date. */
-export const Filtered: Story = {
-  parameters: { workbench: { route: '/settings/audit?action=update&entity=user&fromDate=2026-11-01' } },
-  play: async ({ canvasElement }) => {
-    const table = await page(canvasElement).findByRole('table', { name: 'Audit Trail' });
-    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('role_id: 3 → 2'));
-  },
-};
+export const Filtered = audit.flow({
+  workbench: { route: '/settings/audit?action=update&entity=user&fromDate=2026-11-01' },
+  act: (el) => firstRow(el, 'role_id: 3 → 2'),
+});
 
-/** The server refuses a filter (422). */
-export const InvalidFilter: Story = {
-  parameters: { workbench: { route: '/settings/audit?fromDate=2026-13-01' }, msw: { handlers: { api: [usersVariants.audit.invalid] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByRole('alert')).toBeInTheDocument();
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: { api: [usersVariants.audit.slow] } } },
-};
-
-export const Empty: Story = {
-  parameters: { msw: { handlers: { api: [usersVariants.audit.empty] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText('No actions')).toBeInTheDocument();
-  },
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: { api: [usersVariants.audit.error] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText('Could not load')).toBeInTheDocument();
-  },
-};
-
-export const Forbidden: Story = {
-  parameters: { workbench: { permissions: [] }, msw: { handlers: { api: [usersVariants.audit.forbidden] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText('Could not load')).toBeInTheDocument();
-  },
-};
+export const InvalidFilter = audit.Invalid, Loading = audit.Loading, Empty = audit.Empty, LoadError = audit.LoadError, Forbidden = audit.Forbidden;

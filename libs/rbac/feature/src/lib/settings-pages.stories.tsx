@@ -1,71 +1,45 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { P, type PermissionName } from '@loan/shared-contract';
+import { P } from '@loan/shared-contract';
 import { settingsVariants, usersHandlers } from '@loan/rbac-data-access/testing';
+import { page, screenStories } from '../../../../../tools/storybook/screen-stories';
 import { BranchesPage } from './branches-page';
 
 // The same MSW variants as settings-pages.spec.tsx (@loan/rbac-data-access/testing).
-const PERMS: PermissionName[] = [P.viewSettingsModule, P.editSettings];
+const branches = screenStories({
+  workbench: { route: '/settings/branches', permissions: [P.viewSettingsModule, P.editSettings] },
+  handlers: usersHandlers,
+  calls: settingsVariants.branches,
+  empty: { shows: 'No branches' },
+});
 
-const meta = {
-  title: 'RBAC/Branches',
-  component: BranchesPage,
-  parameters: {
-    workbench: { route: '/settings/branches', permissions: PERMS },
-    msw: { handlers: { api: usersHandlers } },
-  },
-} satisfies Meta<typeof BranchesPage>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+export default { title: 'RBAC/Branches', component: BranchesPage, parameters: branches.parameters } satisfies Meta<typeof BranchesPage>;
 
-const page = (el: HTMLElement) => within(el.ownerDocument.body);
+/** Opens Edit branch for Ndola; returns the dialog. */
+async function editNdola(el: HTMLElement) {
+  const table = await page(el).findByRole('table', { name: 'Branches' });
+  await userEvent.click(await within(table).findByRole('button', { name: 'Edit Ndola' }));
+  return page(el).findByRole('dialog', { name: 'Edit branch' });
+}
 
 /** Edit a branch: deactivate it and save. */
-export const Populated: Story = {
+export const Populated = branches.flow({
   play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    const table = await body.findByRole('table', { name: 'Branches' });
-    await userEvent.click(await within(table).findByRole('button', { name: 'Edit Ndola' }));
-    const dialog = await body.findByRole('dialog', { name: 'Edit branch' });
+    const dialog = await editNdola(canvasElement);
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Active/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(page(canvasElement).queryByRole('dialog')).not.toBeInTheDocument());
   },
-};
+});
 
 /** The server's 422 lands on the code. */
-export const SaveRefused: Story = {
-  parameters: { msw: { handlers: { api: [settingsVariants.saveBranch.invalid, ...usersHandlers] } } },
+export const SaveRefused = branches.flow({
+  handlers: [settingsVariants.saveBranch.invalid],
   play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await userEvent.click(await within(await body.findByRole('table', { name: 'Branches' })).findByRole('button', { name: 'Edit Ndola' }));
-    const dialog = await body.findByRole('dialog', { name: 'Edit branch' });
+    const dialog = await editNdola(canvasElement);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expect(await within(dialog).findByText('The code has already been taken.')).toBeInTheDocument();
   },
-};
+});
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: { api: [settingsVariants.branches.slow, ...usersHandlers] } } },
-};
-
-export const Empty: Story = {
-  parameters: { msw: { handlers: { api: [settingsVariants.branches.empty, ...usersHandlers] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText('No branches')).toBeInTheDocument();
-  },
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: { api: [settingsVariants.branches.error, ...usersHandlers] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText('Could not load')).toBeInTheDocument();
-  },
-};
-
-export const Forbidden: Story = {
-  parameters: { workbench: { permissions: [] }, msw: { handlers: { api: [settingsVariants.branches.forbidden, ...usersHandlers] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText('Could not load')).toBeInTheDocument();
-  },
-};
+export const Loading = branches.Loading, Empty = branches.Empty, LoadError = branches.LoadError, Forbidden = branches.Forbidden;

@@ -1,28 +1,31 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { P } from '@loan/shared-contract';
 import { reportDownloadFailed, reportsHandlers, reportsVariants } from '@loan/reports-data-access/testing';
+import { page, screenStories } from '../../../../../tools/storybook/screen-stories';
 import { ReportsPage } from './reports-page';
 
-// The same MSW variants as reports-page.spec.tsx (@loan/reports-data-access/testing).
-const meta = {
-  title: 'Reports/Reports',
-  component: ReportsPage,
-  parameters: {
-    workbench: { route: '/reports', permissions: [P.viewReportsModule] },
-    msw: { handlers: { api: reportsHandlers } },
-  },
-} satisfies Meta<typeof ReportsPage>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+// The same MSW variants as reports-page.spec.tsx (@loan/reports-data-access/testing): each
+// report's call is one of the screen's calls, so each state answers all of them alike.
+const SEVERAL_ALERTS = { role: 'alert', count: 2 };
 
-const page = (el: HTMLElement) => within(el.ownerDocument.body);
-const settled = (el: HTMLElement) => waitFor(() => expect(el.ownerDocument.querySelector('[aria-busy="true"]')).toBeNull());
-const v = reportsVariants;
-const every = (pick: (e: (typeof v)[keyof typeof v]) => unknown) => Object.values(v).map(pick) as typeof reportsHandlers;
+const reports = screenStories({
+  workbench: { route: '/reports', permissions: [P.viewReportsModule] },
+  handlers: reportsHandlers,
+  calls: Object.values(reportsVariants),
+  /** Every report empty for the filters. */
+  empty: { shows: ['No closed unsigned loans for these filters.', 'Nothing disbursed or repaid for these filters.'] },
+  /** One report could not load: its Try again asks again; the others show. */
+  error: { handlers: [reportsVariants.offerLetters.error], shows: { role: 'alert', has: { role: 'button', name: 'Try again' } } },
+  /** Dates the server refuses (422, to before from): each report says it could not load. */
+  invalid: { workbench: { route: '/reports?fromDate=2026-03-10&toDate=2026-03-01' }, shows: SEVERAL_ALERTS },
+  forbidden: { shows: SEVERAL_ALERTS },
+});
+
+export default { title: 'Reports/Reports', component: ReportsPage, parameters: reports.parameters } satisfies Meta<typeof ReportsPage>;
 
 /** Every report with its table; filter by branch, then the filter is in the URL. */
-export const Populated: Story = {
+export const Populated = reports.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     const byBranch = await body.findByRole('table', { name: 'Closed unsigned loans by branch' });
@@ -32,55 +35,16 @@ export const Populated: Story = {
     await userEvent.selectOptions(body.getByLabelText('Branch'), 'Ndola');
     await userEvent.click(body.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(body.getByTestId('location')).toHaveTextContent('branch=Ndola'));
-    await body.findByRole('table', { name: 'Applications funnel' });
-    await settled(canvasElement);
   },
-};
+  shows: { role: 'table', name: 'Applications funnel' },
+  settle: true,
+});
 
 /** A download the api refuses: the spec's toast. */
-export const DownloadFailed: Story = {
-  parameters: { msw: { handlers: { api: [...reportDownloadFailed, ...reportsHandlers] } } },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await userEvent.click(await body.findByRole('button', { name: 'Download CSV of offer letters' }));
-    await expect(await body.findByText('Failed to download report')).toBeInTheDocument();
-  },
-};
+export const DownloadFailed = reports.flow({
+  handlers: reportDownloadFailed,
+  act: async (el) => userEvent.click(await page(el).findByRole('button', { name: 'Download CSV of offer letters' })),
+  shows: 'Failed to download report',
+});
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: { api: every((e) => e.slow) } } },
-};
-
-/** Every report empty for the filters. */
-export const Empty: Story = {
-  parameters: { msw: { handlers: { api: every((e) => e.empty) } } },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await expect(await body.findByText('No closed unsigned loans for these filters.')).toBeInTheDocument();
-    await expect(await body.findByText('Nothing disbursed or repaid for these filters.')).toBeInTheDocument();
-  },
-};
-
-/** One report could not load: its Try again asks again; the others show. */
-export const LoadError: Story = {
-  parameters: { msw: { handlers: { api: [v.offerLetters.error, ...reportsHandlers] } } },
-  play: async ({ canvasElement }) => {
-    const alert = await page(canvasElement).findByRole('alert');
-    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  },
-};
-
-/** Dates the server refuses (422, to before from): each report says it could not load. */
-export const InvalidFilters: Story = {
-  parameters: { workbench: { route: '/reports?fromDate=2026-03-10&toDate=2026-03-01' }, msw: { handlers: { api: every((e) => e.invalid) } } },
-  play: async ({ canvasElement }) => {
-    await waitFor(async () => expect((await page(canvasElement).findAllByRole('alert')).length).toBeGreaterThan(1));
-  },
-};
-
-export const Forbidden: Story = {
-  parameters: { workbench: { permissions: [] }, msw: { handlers: { api: every((e) => e.forbidden) } } },
-  play: async ({ canvasElement }) => {
-    await waitFor(async () => expect((await page(canvasElement).findAllByRole('alert')).length).toBeGreaterThan(1));
-  },
-};
+export const Loading = reports.Loading, Empty = reports.Empty, LoadError = reports.LoadError, InvalidFilters = reports.Invalid, Forbidden = reports.Forbidden;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { page } from '../../../../../tools/storybook/screen-stories';
 import { Button } from './button';
 import { ConfirmDialog } from './modal';
 
@@ -42,7 +43,7 @@ export const Confirm: Story = {
     );
   },
   play: async ({ canvasElement, args }) => {
-    const body = within(canvasElement.ownerDocument.body);
+    const body = page(canvasElement);
     await userEvent.click(body.getByRole('button', { name: 'Delete' }));
     const dialog = await body.findByRole('dialog', { name: 'Delete applications?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));

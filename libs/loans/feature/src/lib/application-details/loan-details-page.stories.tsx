@@ -1,97 +1,61 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { P, type PermissionName } from '@loan/shared-contract';
+import { P } from '@loan/shared-contract';
 import { applicationDetailsHandlers, applicationDetailsVariants, loanDetailsVariants, makeLoanDetails } from '@loan/loans-data-access/testing';
+import { page, screenStories } from '../../../../../../tools/storybook/screen-stories';
 import { LoanDetailsPage } from './loan-details-page';
 
 // The same MSW variants as loan-details-page.spec.tsx (@loan/loans-data-access/testing).
-const ALL: PermissionName[] = [P.viewApplication, P.editApplication, P.approveApplication, P.rejectApplication, P.closeApplication, P.deleteApplication];
-
-const meta = {
-  title: 'Loans/Loan details',
-  component: LoanDetailsPage,
-  args: { kind: 'application' },
-  parameters: {
-    workbench: { route: '/loans/applications/7', path: '/loans/applications/:id', permissions: ALL },
-    msw: { handlers: { api: applicationDetailsHandlers } },
-  },
-} satisfies Meta<typeof LoanDetailsPage>;
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-const page = (el: HTMLElement) => within(el.ownerDocument.body);
+const { byId, update } = applicationDetailsVariants;
 const heading = (el: HTMLElement) => page(el).findByRole('heading', { level: 1, name: /LA-2026-000007/ });
 
+const details = screenStories({
+  workbench: {
+    route: '/loans/applications/7',
+    path: '/loans/applications/:id',
+    permissions: [P.viewApplication, P.editApplication, P.approveApplication, P.rejectApplication, P.closeApplication, P.deleteApplication],
+  },
+  handlers: applicationDetailsHandlers,
+  calls: byId,
+  /** Nothing optional filled in: no comments. */
+  empty: {},
+  notFound: { handlers: [byId.notFound], shows: { role: 'heading', name: 'Application not found' } },
+  error: { shows: { role: 'button', name: 'Try again' } },
+  forbidden: { shows: { role: 'alert', text: 'You do not have permission to do this.' } },
+  /** What a user who may only view sees: no actions, no edit, no comment form. */
+  viewOnly: { workbench: { permissions: [P.viewApplication] }, act: heading, hides: { role: 'group', name: 'Application actions' } },
+});
+
+export default { title: 'Loans/Loan details', component: LoanDetailsPage, args: { kind: 'application' }, parameters: details.parameters } satisfies Meta<typeof LoanDetailsPage>;
+
 /** Approve with confirmation: the dialog names the application, then the toast says it. */
-export const Populated: Story = {
+export const Populated = details.flow({
+  act: heading,
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
-    await heading(canvasElement);
-    const group = body.getByRole('group', { name: 'Application actions' });
-    await userEvent.click(within(group).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(within(body.getByRole('group', { name: 'Application actions' })).getByRole('button', { name: 'Approve' }));
     const dialog = await body.findByRole('dialog', { name: 'Approve application LA-2026-000007?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
   },
-};
+});
 
-/** What a user who may only view sees: no actions, no edit, no comment form. */
-export const ViewOnly: Story = {
-  parameters: { workbench: { permissions: [P.viewApplication] } },
-  play: async ({ canvasElement }) => {
-    await heading(canvasElement);
-    await expect(page(canvasElement).queryByRole('group', { name: 'Application actions' })).not.toBeInTheDocument();
-  },
-};
+export const Approved = details.flow({
+  handlers: [loanDetailsVariants('application', makeLoanDetails(7, { status: 'approved', approved_at: '2026-03-09T10:00:00.000Z' })).byId.ok],
+});
 
-export const Approved: Story = {
-  parameters: { msw: { handlers: { api: [loanDetailsVariants('application', makeLoanDetails(7, { status: 'approved', approved_at: '2026-03-09T10:00:00.000Z' })).byId.ok, ...applicationDetailsHandlers] } } },
-};
-
-export const TopUp: Story = {
+export const TopUp = details.flow({
   args: { kind: 'topup' },
-  parameters: {
-    workbench: { route: '/loans/top-ups/7', path: '/loans/top-ups/:id' },
-    msw: { handlers: { api: Object.values(loanDetailsVariants('topup', makeLoanDetails(7, { kind: 'topup', reference_code: 'TU-2026-000007', parent_id: 3 }))).map((v) => v.ok) } },
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: { api: [applicationDetailsVariants.byId.slow, ...applicationDetailsHandlers] } } },
-};
-
-/** Nothing optional filled in: no comments. */
-export const Empty: Story = {
-  parameters: { msw: { handlers: { api: [applicationDetailsVariants.byId.empty, ...applicationDetailsHandlers] } } },
-};
-
-export const NotFound: Story = {
-  parameters: { msw: { handlers: { api: [applicationDetailsVariants.byId.notFound] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByRole('heading', { name: 'Application not found' })).toBeInTheDocument();
-  },
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: { api: [applicationDetailsVariants.byId.error] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  },
-};
-
-export const Forbidden: Story = {
-  parameters: { workbench: { permissions: [] }, msw: { handlers: { api: [applicationDetailsVariants.byId.forbidden] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByRole('alert')).toHaveTextContent('You do not have permission to do this.');
-  },
-};
+  workbench: { route: '/loans/top-ups/7', path: '/loans/top-ups/:id' },
+  handlers: Object.values(loanDetailsVariants('topup', makeLoanDetails(7, { kind: 'topup', reference_code: 'TU-2026-000007', parent_id: 3 }))).map((v) => v.ok),
+});
 
 /** The edit form's 422: the server's field error lands on the field. */
-export const EditInvalid: Story = {
-  parameters: { msw: { handlers: { api: [applicationDetailsVariants.update.invalid, ...applicationDetailsHandlers] } } },
+export const EditInvalid = details.flow({
+  handlers: [update.invalid],
+  act: heading,
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
-    await heading(canvasElement);
     await userEvent.click(body.getByRole('button', { name: 'Edit' }));
     const form = await body.findByRole('form', { name: 'Edit application' });
     const mobile = within(form).getByLabelText('Mobile');
@@ -101,4 +65,6 @@ export const EditInvalid: Story = {
     await expect(await within(form).findByText('Must be a Zambian mobile number such as +260971234567.')).toBeInTheDocument();
     await expect(within(form).getByLabelText('Mobile')).toHaveAttribute('aria-invalid', 'true');
   },
-};
+});
+
+export const ViewOnly = details.ViewOnly, Loading = details.Loading, Empty = details.Empty, NotFound = details.NotFound, LoadError = details.LoadError, Forbidden = details.Forbidden;

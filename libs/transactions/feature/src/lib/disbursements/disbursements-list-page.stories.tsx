@@ -1,31 +1,29 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { P, type PermissionName } from '@loan/shared-contract';
+import { P } from '@loan/shared-contract';
 import { SCREENS } from '@loan/shared-screens';
 import { disbursementsVariants } from '@loan/transactions-data-access/testing';
+import { page, screenStories, settled } from '../../../../../../tools/storybook/screen-stories';
 import { DisbursementsListPage } from './disbursements-list-page';
 
 // The same MSW variants as disbursements-list-page.spec.tsx (@loan/transactions-data-access/testing).
-const FINANCE: PermissionName[] = [P.viewTransactionModule, P.viewAllDisbursements, P.reconcileDisbursements];
 const TITLE = SCREENS.disbursements.title;
 
-const meta = {
-  title: 'Transactions/Disbursements list',
-  component: DisbursementsListPage,
-  parameters: {
-    workbench: { route: SCREENS.disbursements.path, permissions: FINANCE },
-    msw: { handlers: { api: [disbursementsVariants.list.ok, disbursementsVariants.reconcile.ok] } },
-  },
-} satisfies Meta<typeof DisbursementsListPage>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+const disbursements = screenStories({
+  workbench: { route: SCREENS.disbursements.path, permissions: [P.viewTransactionModule, P.viewAllDisbursements, P.reconcileDisbursements] },
+  handlers: [disbursementsVariants.list.ok, disbursementsVariants.reconcile.ok],
+  calls: disbursementsVariants.list,
+  empty: { shows: `No ${TITLE.toLowerCase()}` },
+  /** The server refuses the search (422): the list says it could not load, not an empty list. */
+  invalid: { workbench: { route: `${SCREENS.disbursements.path}?search=x` }, shows: { role: 'alert' } },
+  /** No permission: the api answers 403 and no row can be selected for reconciling. */
+  forbidden: { shows: { role: 'alert' }, hides: { role: 'checkbox', name: /^Select Disbursement/ } },
+});
 
-const page = (el: HTMLElement) => within(el.ownerDocument.body);
-/** Waits until the list stopped refetching (a dimmed table would fail the contrast check). */
-const settled = (el: HTMLElement) => waitFor(() => expect(el.ownerDocument.querySelector('[aria-busy="true"]')).toBeNull());
+export default { title: 'Transactions/Disbursements list', component: DisbursementsListPage, parameters: disbursements.parameters } satisfies Meta<typeof DisbursementsListPage>;
 
 /** Search, then open a record: the row link leads to its details. */
-export const Populated: Story = {
+export const Populated = disbursements.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     const table = await body.findByRole('table', { name: TITLE });
@@ -37,10 +35,10 @@ export const Populated: Story = {
     await userEvent.click(body.getByRole('link', { name: 'Disbursement 33' }));
     await waitFor(() => expect(body.getByTestId('location')).toHaveTextContent(SCREENS.disbursementDetails.path.replace(':id', '33')));
   },
-};
+});
 
 /** Select a row, reconcile it after the confirmation. */
-export const ReconcileWithConfirmation: Story = {
+export const ReconcileWithConfirmation = disbursements.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await userEvent.click(await body.findByRole('checkbox', { name: 'Select Disbursement 40' }));
@@ -48,42 +46,8 @@ export const ReconcileWithConfirmation: Story = {
     const dialog = await body.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reconcile' }));
     await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());
-    await settled(canvasElement);
   },
-};
+  settle: true,
+});
 
-export const Loading: Story = {
-  parameters: { msw: { handlers: { api: [disbursementsVariants.list.slow] } } },
-};
-
-export const Empty: Story = {
-  parameters: { msw: { handlers: { api: [disbursementsVariants.list.empty] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText(`No ${TITLE.toLowerCase()}`)).toBeInTheDocument();
-  },
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: { api: [disbursementsVariants.list.error] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByRole('alert')).toHaveTextContent('Could not load');
-  },
-};
-
-/** The server refuses the search (422): the list says it could not load, not an empty list. */
-export const InvalidSearch: Story = {
-  parameters: { workbench: { route: `${SCREENS.disbursements.path}?search=x` }, msw: { handlers: { api: [disbursementsVariants.list.invalid] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByRole('alert')).toBeInTheDocument();
-  },
-};
-
-/** No permission: the api answers 403 and no row can be selected for reconciling. */
-export const Forbidden: Story = {
-  parameters: { workbench: { permissions: [] }, msw: { handlers: { api: [disbursementsVariants.list.forbidden] } } },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await body.findByRole('alert');
-    await expect(body.queryByRole('checkbox', { name: /^Select Disbursement/ })).not.toBeInTheDocument();
-  },
-};
+export const Loading = disbursements.Loading, Empty = disbursements.Empty, LoadError = disbursements.LoadError, InvalidSearch = disbursements.Invalid, Forbidden = disbursements.Forbidden;

@@ -1,44 +1,50 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { P, type PermissionName } from '@loan/shared-contract';
+import type { Meta } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { P } from '@loan/shared-contract';
 import { SCREENS } from '@loan/shared-screens';
 import { disbursementsVariants } from '@loan/transactions-data-access/testing';
+import { page, screenStories } from '../../../../../../tools/storybook/screen-stories';
 import { InstantDisbursementPage } from './instant-disbursement-page';
 
 // The same MSW variants as instant-disbursement-page.spec.tsx (@loan/transactions-data-access/testing).
-const ALL: PermissionName[] = [P.viewTransactionModule, P.viewInstantDisbursements, P.instantSingleDisburse, P.instantBulkDisburse];
+const { payable, disburseSingle, disburseBulk } = disbursementsVariants;
+const PAY = { role: 'button', name: /^Pay / };
 
-const meta = {
-  title: 'Transactions/Instant disbursement',
-  component: InstantDisbursementPage,
-  parameters: {
-    workbench: { route: SCREENS.instantDisbursement.path, permissions: ALL },
-    msw: { handlers: { api: [disbursementsVariants.payable.ok, disbursementsVariants.disburseSingle.ok, disbursementsVariants.disburseBulk.ok] } },
+const instant = screenStories({
+  workbench: {
+    route: SCREENS.instantDisbursement.path,
+    permissions: [P.viewTransactionModule, P.viewInstantDisbursements, P.instantSingleDisburse, P.instantBulkDisburse],
   },
-} satisfies Meta<typeof InstantDisbursementPage>;
-export default meta;
-type Story = StoryObj<typeof meta>;
+  handlers: [payable.ok, disburseSingle.ok, disburseBulk.ok],
+  calls: payable,
+  empty: { shows: 'No loans to pay' },
+  forbidden: { shows: { role: 'alert' }, hides: PAY },
+  /** A user who may see the payable loans but not pay: no pay buttons. */
+  viewOnly: { workbench: { permissions: [P.viewTransactionModule, P.viewInstantDisbursements] }, shows: { role: 'table', name: 'Payable loans' }, hides: PAY },
+});
 
-const page = (el: HTMLElement) => within(el.ownerDocument.body);
-/** Waits until the list stopped refetching (a dimmed table would fail the contrast check). */
-const settled = (el: HTMLElement) => waitFor(() => expect(el.ownerDocument.querySelector('[aria-busy="true"]')).toBeNull());
+export default { title: 'Transactions/Instant disbursement', component: InstantDisbursementPage, parameters: instant.parameters } satisfies Meta<typeof InstantDisbursementPage>;
+
+/** Pays loan 501 alone, after the confirmation. */
+async function pay501(el: HTMLElement) {
+  await userEvent.click(await page(el).findByRole('button', { name: 'Pay LA-2026-000501' }));
+  await userEvent.click(within(await page(el).findByRole('dialog')).getByRole('button', { name: 'Pay now' }));
+}
 
 /** Pay one loan after the confirmation: its row shows the pending disbursement. */
-export const Populated: Story = {
+export const Populated = instant.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await body.findByRole('table', { name: 'Payable loans' });
     await expect(await body.findByText(/12 payable loans/)).toHaveTextContent('ZMW 78,003.00');
-    await userEvent.click(body.getByRole('button', { name: 'Pay LA-2026-000501' }));
-    const dialog = await body.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay now' }));
-    await expect(await body.findByText('#501 pending')).toBeInTheDocument();
-    await settled(canvasElement);
+    await pay501(canvasElement);
   },
-};
+  shows: '#501 pending',
+  settle: true,
+});
 
 /** Pay several: the confirmation names the count, then each row shows its progress. */
-export const PaySelected: Story = {
+export const PaySelected = instant.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await userEvent.click(await body.findByRole('checkbox', { name: 'Select LA-2026-000501' }));
@@ -47,57 +53,17 @@ export const PaySelected: Story = {
     const dialog = await body.findByRole('dialog');
     await expect(dialog).toHaveTextContent('Pay 2 loans');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay now' }));
-    await expect(await body.findByText('#502 pending')).toBeInTheDocument();
-    await settled(canvasElement);
   },
-};
+  shows: '#502 pending',
+  settle: true,
+});
 
 /** The server refuses the payment (422): the row says Refused and offers Pay again. */
-export const PayRefused: Story = {
-  parameters: { msw: { handlers: { api: [disbursementsVariants.payable.ok, disbursementsVariants.disburseSingle.invalid] } } },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await userEvent.click(await body.findByRole('button', { name: 'Pay LA-2026-000501' }));
-    await userEvent.click(within(await body.findByRole('dialog')).getByRole('button', { name: 'Pay now' }));
-    await expect(await body.findByText('Refused')).toBeInTheDocument();
-    await expect(body.getByRole('button', { name: 'Pay LA-2026-000501' })).toBeInTheDocument();
-    await settled(canvasElement);
-  },
-};
+export const PayRefused = instant.flow({
+  handlers: [disburseSingle.invalid],
+  act: pay501,
+  shows: ['Refused', { role: 'button', name: 'Pay LA-2026-000501' }],
+  settle: true,
+});
 
-/** A user who may see the payable loans but not pay: no pay buttons. */
-export const ViewOnly: Story = {
-  parameters: { workbench: { permissions: [P.viewTransactionModule, P.viewInstantDisbursements] } },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await body.findByRole('table', { name: 'Payable loans' });
-    await expect(body.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
-  },
-};
-
-export const Loading: Story = {
-  parameters: { msw: { handlers: { api: [disbursementsVariants.payable.slow] } } },
-};
-
-export const Empty: Story = {
-  parameters: { msw: { handlers: { api: [disbursementsVariants.payable.empty] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByText('No loans to pay')).toBeInTheDocument();
-  },
-};
-
-export const LoadError: Story = {
-  parameters: { msw: { handlers: { api: [disbursementsVariants.payable.error] } } },
-  play: async ({ canvasElement }) => {
-    await expect(await page(canvasElement).findByRole('alert')).toHaveTextContent('Could not load');
-  },
-};
-
-export const Forbidden: Story = {
-  parameters: { workbench: { permissions: [] }, msw: { handlers: { api: [disbursementsVariants.payable.forbidden] } } },
-  play: async ({ canvasElement }) => {
-    const body = page(canvasElement);
-    await body.findByRole('alert');
-    await expect(body.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
-  },
-};
+export const ViewOnly = instant.ViewOnly, Loading = instant.Loading, Empty = instant.Empty, LoadError = instant.LoadError, Forbidden = instant.Forbidden;
