@@ -10,7 +10,7 @@ import {
   messagePreviewSchema,
   P,
 } from '@loan/shared-contract';
-import { queryRows, schema, SmtpEmail, type Db, type SmsPort } from '@loan/shared-server';
+import { applyDeliveryReport, queryRows, schema, SmtpEmail, type Db, type SmsPort } from '@loan/shared-server';
 import { createTestApp, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { communicationPlugin, queueReminders } from '../../index';
 
@@ -86,7 +86,7 @@ beforeAll(async () => {
   // transmit() only sends (the row is recorded by the queue), so it needs no database of its own.
   const email = new SmtpEmail(null as unknown as Db, { url: `smtp://127.0.0.1:${port}`, from: 'Lender <no-reply@lender.zm>', ignoreTLS: true });
   t = await createTestApp({
-    modules: [communicationPlugin({ ratePerSecond: 50, sliceMs: 1500 })],
+    modules: [communicationPlugin({ sliceMs: 1500 })],
     config: { jobs: true },
     ports: { sms: fakeSms, email },
   });
@@ -180,6 +180,37 @@ describe('recipients and templates', () => {
     const { batch_id } = res.json();
     await until(async () => (await batchCounts(batch_id)).queued === 0);
     expect(received.get('0971000001')).toEqual([preview.items[0].body]);
+    // The gateway's report: the message is delivered, and counts as sent too (cumulative).
+    expect(await applyDeliveryReport(t.db, 'fake', 'ref-0971000001', 'delivered')).toBe(1);
+    expect(await batchCounts(batch_id)).toEqual({ batch_id, total: 1, queued: 0, sent: 1, delivered: 1, failed: 0 });
+  });
+
+  it('writes one audit row per queued message beside the batch row, in the same transaction', async () => {
+    const res = await post(COMMUNICATION_PATHS.sendSms, admin, { branch_id: branchA, body: 'Audit {name}' });
+    const { batch_id, queued } = res.json();
+    expect(queued).toBe(2);
+    const rows = await queryRows<{ entity: string; entity_id: string; action: string; details: { batch_id?: string; client_id?: number } }>(
+      t.db,
+      sql`SELECT a.entity, a.entity_id, a.action, a.details FROM audit_log a
+           WHERE (a.entity = 'message_batch' AND a.entity_id = ${batch_id})
+              OR (a.entity = 'message' AND a.entity_id IN (SELECT id::text FROM messages WHERE batch_id = ${batch_id}))
+           ORDER BY a.id`,
+    );
+    expect(rows.map((r) => [r.entity, r.action])).toEqual([
+      ['message', 'send_sms'],
+      ['message', 'send_sms'],
+      ['message_batch', 'send_sms'],
+    ]);
+    expect(rows.filter((r) => r.entity === 'message').map((r) => r.details.batch_id)).toEqual([batch_id, batch_id]);
+    // The preview and the details never show a whole mobile number.
+    const preview = messagePreviewSchema.parse((await post(COMMUNICATION_PATHS.preview, admin, { channel: 'sms', branch_id: branchA, body: 'x' })).json());
+    expect(preview.items.map((i) => i.recipient)).toEqual(['*******001', '*******002']);
+    const list = messageListSchema.parse((await t.app.inject({ method: 'GET', url: `${COMMUNICATION_PATHS.list}?channel=sms`, headers: admin })).json());
+    expect(list.items.length).toBeGreaterThan(0);
+    expect(list.items.every((m) => /^\*+\d{3}$/.test(m.recipient))).toBe(true);
+    const one = await t.app.inject({ method: 'GET', url: COMMUNICATION_PATHS.byId.replace(':id', rows[0].entity_id), headers: admin });
+    expect(one.json().recipient).toBe('*******001');
+    await until(async () => (await batchCounts(batch_id)).queued === 0);
   });
 });
 

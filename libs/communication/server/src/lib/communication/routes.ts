@@ -24,7 +24,7 @@ import { defineRoute, registerRoutes } from '@loan/shared-server';
 import * as service from './service';
 import * as drafts from './drafts';
 import { previewMessage } from './audience';
-import { queueMessages, registerSmsJobs, retryMessage, sendOptionsFromEnv, type SendOptions } from './send';
+import { queueMessages, registerSmsJobs, retryMessage, SEND_DEFAULTS, type SendOptions } from './send';
 import { registerReminderJob, type ReminderOptions } from './reminders';
 
 /** The communication domain's routes. */
@@ -136,10 +136,10 @@ export const communicationRoutes = [
   }),
 ];
 
-/** The plugin with its options (tests set the provider's rate). */
+/** The plugin with its options (tests shorten the jobs' slices). */
 export function communicationPlugin(opts: Partial<SendOptions> & { reminders?: Partial<ReminderOptions> } = {}): FastifyPluginAsync {
   return async (app) => {
-    registerSmsJobs(app, { ...sendOptionsFromEnv(), ...opts });
+    registerSmsJobs(app, { ...SEND_DEFAULTS, ...opts });
     registerReminderJob(app, opts.reminders);
     registerRoutes(app, communicationRoutes);
   };
