@@ -45,8 +45,10 @@ type ComposeForm = z.input<typeof formSchema>;
 export interface ComposeMessageDialogProps {
   channel: Channel;
   onClose: () => void;
-  /** A client chosen before opening (`?compose=sms&client=<id>`). */
+  /** A client chosen before opening (`?compose=sms&client=<id>`, or a loan's details page). */
   clientId?: number;
+  /** That client's name, when the opener knows it. */
+  clientName?: string;
   /** A draft to continue (its text and recipients). */
   draft?: Draft;
 }
@@ -82,7 +84,7 @@ const TITLES: Record<Channel, string> = { sms: 'Send SMS', email: 'Send e-mail' 
  * fills the text; the placeholders are filled per recipient by the server, whose preview
  * shows the first recipients' texts as they will be sent. Save as a draft to send later.
  */
-export function ComposeMessageDialog({ channel: initialChannel, onClose, clientId, draft }: ComposeMessageDialogProps) {
+export function ComposeMessageDialog({ channel: initialChannel, onClose, clientId, clientName, draft }: ComposeMessageDialogProps) {
   const [sendSms, smsState] = useSendSmsMutation();
   const [sendEmail, emailState] = useSendEmailMutation();
   const [createDraft, creating] = useCreateDraftMutation();
@@ -90,7 +92,7 @@ export function ComposeMessageDialog({ channel: initialChannel, onClose, clientI
   const branches = useGetCommunicationBranchesQuery();
   const [confirm, setConfirm] = useState<number | null>(null);
   const [clients, setClients] = useState<PickedClient[]>(() =>
-    draft ? draft.client_ids.map((id) => ({ id, label: `Client ${id}` })) : clientId ? [{ id: clientId, label: `Client ${clientId}` }] : [],
+    draft ? draft.client_ids.map((id) => ({ id, label: `Client ${id}` })) : clientId ? [{ id: clientId, label: clientName ?? `Client ${clientId}` }] : [],
   );
   const [clientsError, setClientsError] = useState<string>();
   const form = useForm<ComposeForm>({
