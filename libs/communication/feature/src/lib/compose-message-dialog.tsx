@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   MESSAGE_PLACEHOLDERS,
-  MESSAGE_TEMPLATES,
   RECIPIENT_LOAN_STATE_LABELS,
   RECIPIENT_LOAN_STATES,
   SMS_MAX_LENGTH,
@@ -17,6 +16,7 @@ import {
 import {
   useCreateDraftMutation,
   useGetCommunicationBranchesQuery,
+  useGetMessageTemplatesQuery,
   usePreviewMessageQuery,
   useSendEmailMutation,
   useSendSmsMutation,
@@ -90,6 +90,8 @@ export function ComposeMessageDialog({ channel: initialChannel, onClose, clientI
   const [createDraft, creating] = useCreateDraftMutation();
   const [updateDraft, updating] = useUpdateDraftMutation();
   const branches = useGetCommunicationBranchesQuery();
+  // The composer's ready texts (editable on /communication); none while they load or could not.
+  const templates = (useGetMessageTemplatesQuery().data?.items ?? []).filter((t) => t.kind === 'composer');
   const [confirm, setConfirm] = useState<number | null>(null);
   const [clients, setClients] = useState<PickedClient[]>(() =>
     draft ? draft.client_ids.map((id) => ({ id, label: `Client ${id}` })) : clientId ? [{ id: clientId, label: clientName ?? `Client ${clientId}` }] : [],
@@ -121,10 +123,10 @@ export function ComposeMessageDialog({ channel: initialChannel, onClose, clientI
   const shownClients = clients.map((c) => ({ ...c, label: names.get(c.id) ?? c.label }));
 
   function applyTemplate(id: string) {
-    const t = MESSAGE_TEMPLATES.find((x) => x.id === id);
+    const t = templates.find((x) => x.id === id);
     if (!t) return;
     form.setValue('body', t.body, { shouldValidate: form.formState.isSubmitted });
-    if (channel === 'email') form.setValue('subject', t.subject, { shouldValidate: form.formState.isSubmitted });
+    if (channel === 'email') form.setValue('subject', t.subject ?? '', { shouldValidate: form.formState.isSubmitted });
   }
 
   async function send(v: ComposeForm) {
@@ -208,7 +210,7 @@ export function ComposeMessageDialog({ channel: initialChannel, onClose, clientI
             <SelectField
               label="Template"
               placeholder="No template"
-              options={MESSAGE_TEMPLATES.map((t) => ({ value: t.id, label: t.label }))}
+              options={templates.map((t) => ({ value: t.id, label: t.label }))}
               onChange={(e) => applyTemplate(e.target.value)}
               defaultValue=""
             />

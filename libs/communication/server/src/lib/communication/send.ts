@@ -16,6 +16,7 @@ import {
   type Transmitted,
 } from '@loan/shared-server';
 import { recipientsSql, renderSql } from './audience';
+import { quietUntil } from './quiet-hours';
 
 export const SMS_BATCH_JOB = 'communication.sms-batch';
 
@@ -27,9 +28,18 @@ export interface SendOptions {
   claimSize: number;
   /** A job hands the rest of its batch to a new job after this long (keeps jobs short). */
   sliceMs: number;
+  /** The clock the quiet hours are read from (tests set it). */
+  now: () => Date;
 }
 
-export const SEND_DEFAULTS: SendOptions = { claimSize: 20, sliceMs: 50_000 };
+export const SEND_DEFAULTS: SendOptions = { claimSize: 20, sliceMs: 50_000, now: () => new Date() };
+
+/** What a batch job is given: the batch, which follow-up it is, and whether it keeps the quiet hours (reminders). */
+export interface BatchJob {
+  batchId: string;
+  part?: number;
+  quiet?: boolean;
+}
 
 /**
  * Queues a message (SMS or e-mail) to each recipient the audience names, inside the user's
@@ -89,6 +99,7 @@ interface ClaimedRow {
   subject: string | null;
   body: string;
   batch_id: string | null;
+  sender_id: string | null;
 }
 
 /** Hands one claimed row to its channel's port and records the outcome (only while it is still queued). */
@@ -105,7 +116,7 @@ async function transmitRow(app: FastifyInstance, r: ClaimedRow): Promise<void> {
     } else {
       const port: Ports['sms'] = app.ports.sms;
       if (!port.transmit) throw new Error('This SMS provider cannot send recorded messages.');
-      done = await port.transmit({ to: r.recipient, body: r.body, purpose: 'communication', batchId }, id);
+      done = await port.transmit({ to: r.recipient, body: r.body, purpose: 'communication', batchId, ...(r.sender_id ? { senderId: r.sender_id } : {}) }, id);
     }
     await db.execute(sql`UPDATE messages SET status = 'sent', provider = ${done.provider}, provider_ref = ${done.providerRef}, updated_at = now() WHERE id = ${id} AND status = 'queued'`);
   } catch (err) {
@@ -122,15 +133,22 @@ async function transmitRow(app: FastifyInstance, r: ClaimedRow): Promise<void> {
  * again (nobody gets an SMS twice). After `sliceMs`, or when the queue stops, the rest goes
  * to a new job of the same batch.
  */
-export async function runSmsBatch(app: FastifyInstance, batchId: string, opts: SendOptions, part: number): Promise<void> {
+export async function runSmsBatch(app: FastifyInstance, job: BatchJob, opts: SendOptions): Promise<void> {
   const db = app.db;
+  const { batchId } = job;
+  const part = job.part ?? 0;
   await db.execute(sql`UPDATE messages SET status = 'failed', error = 'Interrupted while sending; not sent again.', updated_at = now()
                        WHERE batch_id = ${batchId} AND status = 'queued' AND sent_at IS NOT NULL`);
   const started = Date.now();
   for (;;) {
-    if (app.jobs.state !== 'running' || Date.now() - started > opts.sliceMs) {
+    // A reminder batch that reaches the quiet hours waits for their end (a follow-up job then).
+    const wait = job.quiet ? quietUntil(opts.now()) : null;
+    if (wait || app.jobs.state !== 'running' || Date.now() - started > opts.sliceMs) {
       const more = await queryRows<{ id: string }>(db, sql`SELECT id FROM messages WHERE batch_id = ${batchId} AND status = 'queued' LIMIT 1`);
-      if (more.length) await app.jobs.send(SMS_BATCH_JOB, { batchId, part: part + 1 }, { singletonKey: `${batchId}:${part + 1}` });
+      if (more.length) {
+        const next: BatchJob = { ...job, part: part + 1 };
+        await app.jobs.send(SMS_BATCH_JOB, next, { singletonKey: `${batchId}:${part + 1}`, ...(wait ? { startAfter: wait } : {}) });
+      }
       return;
     }
     const rows = await queryRows<ClaimedRow>(
@@ -138,7 +156,7 @@ export async function runSmsBatch(app: FastifyInstance, batchId: string, opts: S
       sql`UPDATE messages SET sent_at = now(), updated_at = now()
           WHERE id IN (SELECT id FROM messages WHERE batch_id = ${batchId} AND status = 'queued' AND sent_at IS NULL
                        ORDER BY id LIMIT ${opts.claimSize} FOR UPDATE SKIP LOCKED)
-          RETURNING id, channel, recipient, subject, body, batch_id`,
+          RETURNING id, channel, recipient, subject, body, batch_id, sender_id`,
     );
     if (rows.length === 0) return;
     for (const r of rows) await transmitRow(app, r);
@@ -177,7 +195,7 @@ export async function runRetry(app: FastifyInstance, id: number): Promise<void> 
   const [row] = await queryRows<ClaimedRow>(
     app.db,
     sql`UPDATE messages SET sent_at = now(), updated_at = now() WHERE id = ${id} AND status = 'queued' AND sent_at IS NULL
-        RETURNING id, channel, recipient, subject, body, batch_id`,
+        RETURNING id, channel, recipient, subject, body, batch_id, sender_id`,
   );
   if (row) await transmitRow(app, row);
 }
@@ -185,7 +203,7 @@ export async function runRetry(app: FastifyInstance, id: number): Promise<void> 
 /** Registers the batch and retry jobs with the app's queue. */
 export function registerSmsJobs(app: FastifyInstance, opts: SendOptions): void {
   app.jobs.register<{ id: number }>(RETRY_JOB, (job) => runRetry(app, job.data.id), { expireInSeconds: 5 * 60 });
-  app.jobs.register<{ batchId: string; part?: number }>(SMS_BATCH_JOB, (job) => runSmsBatch(app, job.data.batchId, opts, job.data.part ?? 0), {
+  app.jobs.register<BatchJob>(SMS_BATCH_JOB, (job) => runSmsBatch(app, job.data, opts), {
     expireInSeconds: 15 * 60,
   });
 }
