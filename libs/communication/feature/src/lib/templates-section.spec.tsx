@@ -23,7 +23,7 @@ it('lists the texts for can edit message and saves an edited reminder text', asy
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await within(dialog).findByText('The message field is required.')).toBeInTheDocument();
   await userEvent.type(body, 'Hello {{name}');
-  expect(dialog).toHaveTextContent('13 characters, 1 SMS part.');
+  expect(dialog).toHaveTextContent('12 characters, 1 SMS part.');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await screen.findByText('Template saved.')).toBeInTheDocument();
   expect(lastRequest(COMMUNICATION_PATHS.template.replace(':id', 'reminder_before'), 'PUT')?.body).toEqual({ body: 'Hello {name}' });
