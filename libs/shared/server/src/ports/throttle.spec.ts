@@ -1,3 +1,4 @@
+import { loadConfig } from '../config';
 import type { SmsPort } from './sms';
 import { throttle, withThrottle } from './throttle';
 
@@ -37,5 +38,17 @@ describe('throttle', () => {
     // Three at 20 a second: the third leaves 100 ms after the first.
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
     expect(calls).toEqual(['transmit a', 'send b', 'transmit c']);
+  });
+});
+
+describe("the providers' rates (configuration)", () => {
+  it('defaults per provider, set by environment, refuses nonsense', () => {
+    const http = { SMS_PROVIDER: 'http', SMS_GATEWAY_URL: 'http://gw.test/send', SMS_API_KEY: 'k' };
+    expect(loadConfig(http).smsRatePerSecond).toBe(20);
+    expect(loadConfig({}).smsRatePerSecond).toBe(0);
+    expect(loadConfig({ ...http, SMS_RATE_PER_SECOND: '5' }).smsRatePerSecond).toBe(5);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.test' }).emailRatePerSecond).toBe(10);
+    expect(loadConfig({}).emailRatePerSecond).toBe(0);
+    expect(() => loadConfig({ SMS_RATE_PER_SECOND: 'fast' })).toThrow(/SMS_RATE_PER_SECOND/);
   });
 });

@@ -347,6 +347,12 @@ describe('reminders job', () => {
         purpose: 'reminder',
       },
     ]);
+    // One audit row per reminder, by nobody (the job).
+    const audits = await queryRows<{ user_id: string | null; action: string }>(
+      t.db,
+      sql`SELECT user_id, action FROM audit_log WHERE entity = 'message' AND details->>'batch_id' = ${first.batch_id}`,
+    );
+    expect(audits).toEqual([{ user_id: null, action: 'send_reminder' }]);
     // A second run the same day (another instance, a retry) queues nobody again.
     expect((await queueReminders(t.db, t.app.jobs, undefined, undefined, clock)).queued).toBe(0);
     await until(async () => (received.get('0971000009') ?? []).length > 0);

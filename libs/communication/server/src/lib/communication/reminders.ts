@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { queryRows, type Db, type Jobs } from '@loan/shared-server';
-import { SMS_BATCH_JOB, type BatchJob } from './send';
+import { queryRows, type AuditActor, type Db, type Jobs } from '@loan/shared-server';
+import { auditEachSql, SMS_BATCH_JOB, type BatchJob } from './send';
 import { quietUntil } from './quiet-hours';
 
 export const REMINDERS_JOB = 'communication.reminders';
+
+/** The job acts for nobody: its audit rows name no user. */
+const SYSTEM: AuditActor = { userId: null, ip: null, userAgent: null };
 
 export interface ReminderOptions {
   /** When the job runs (cron, business time): 09:00, outside the quiet hours 20:00-07:00. */
@@ -69,8 +72,9 @@ export async function queueReminders(
                         'reminder:' || due.application_id || ':' || due.instalment_no || ':' || due.d, due.sms_sender_id
                    FROM due CROSS JOIN text ORDER BY due.application_id, due.instalment_no
                  ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-                 RETURNING 1)
-          SELECT count(*)::int AS n FROM ins`,
+                 RETURNING id, client_id),
+               audited AS (${auditEachSql(SYSTEM, 'send_reminder', sql`SELECT id, client_id FROM ins`, batchId)})
+          SELECT count(*)::int AS n FROM audited`,
     );
     if (Number(n) > 0) {
       const wait = quietUntil(now);

@@ -80,7 +80,7 @@ export async function queueMessages(db: Db, jobs: Jobs, scope: BranchScope, acto
  * INSERT ... SELECT for a CTE: who, the message, its batch and client, from where.
  * Answers a row per audited message (RETURNING 1).
  */
-function auditEachSql(actor: AuditActor, action: string, rows: SQL, batchId: string): SQL {
+export function auditEachSql(actor: AuditActor, action: string, rows: SQL, batchId: string): SQL {
   return sql`INSERT INTO audit_log (user_id, action, entity, entity_id, details, ip_address, user_agent)
              SELECT ${actor.userId ?? null}::bigint, ${action}, 'message', m.id::text,
                     jsonb_build_object('batch_id', ${batchId}::text, 'client_id', m.client_id), ${actor.ip ?? null}, ${actor.userAgent ?? null}
