@@ -30,7 +30,8 @@ it('opens by URL for one client, counts characters and parts, previews as the se
   expect(lastRequest(COMMUNICATION_PATHS.sendSms, 'POST')?.body).toEqual({ client_ids: [5], body: `Dear {name}${'x'.repeat(150)}` });
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send SMS' })).not.toBeInTheDocument());
   await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('compose'));
-});
+  // Much typing and a server round trip per keystroke pause: slow on a busy machine.
+}, 15_000);
 
 it('opens an e-mail by URL; a template fills subject and body; needs a subject', async () => {
   open(`${PATH}?compose=email&client=6`);
@@ -83,7 +84,8 @@ it('sends to a branch and loan state after confirming the count the server resol
   await userEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
   expect(await screen.findByText('SMS queued for sending.')).toBeInTheDocument();
   expect(lastRequest(COMMUNICATION_PATHS.sendSms, 'POST')?.body).toEqual({ branch_id: 2, loan_state: 'in_arrears', body: 'Dear {name}' });
-});
+  // Much typing and a server round trip per keystroke pause: slow on a busy machine.
+}, 15_000);
 
 it('asks before sending to all clients, with the count', async () => {
   open(PATH);
