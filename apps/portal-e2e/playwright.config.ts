@@ -6,6 +6,6 @@ export default e2eConfig({
   apiPort: 3101,
   appPort: 4401,
   smtpPort: 2601,
-  // The SMS provider's rate: a bulk send to a branch (about 50 clients) takes a few seconds, so its progress shows.
-  apiEnv: { SMS_RATE_PER_SECOND: '10' },
+  // The SMS provider's rate: a bulk send to a branch (about 50 clients) takes some 10 s, so its progress shows.
+  apiEnv: { SMS_RATE_PER_SECOND: '5' },
 });

@@ -30,7 +30,7 @@ INSERT INTO message_templates (id, kind, label, subject, body, sort) VALUES
 
 -- The sender name (SMS sender id, at most 11 letters, digits or spaces) a branch's
 -- reminders go out with; NULL: the gateway's configured SMS_SENDER_ID.
-ALTER TABLE branches ADD COLUMN sms_sender_id text CHECK (sms_sender_id ~ '^[A-Za-z0-9][A-Za-z0-9 ]{0,10}$');
+ALTER TABLE branches ADD COLUMN sms_sender_name text CHECK (sms_sender_name ~ '^[A-Za-z0-9][A-Za-z0-9 ]{0,10}$');
 
 -- The sender id one SMS goes out with (NULL: the configured one).
 ALTER TABLE messages ADD COLUMN sender_id text;

@@ -26,7 +26,7 @@ it('lists the texts for can edit message and saves an edited reminder text', asy
   expect(dialog).toHaveTextContent('12 characters, 1 SMS part.');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await screen.findByText('Template saved.')).toBeInTheDocument();
-  expect(lastRequest(COMMUNICATION_PATHS.template.replace(':id', 'reminder_before'), 'PUT')?.body).toEqual({ body: 'Hello {name}' });
+  expect(lastRequest(COMMUNICATION_PATHS.template.replace(':key', 'reminder_before'), 'PUT')?.body).toEqual({ body: 'Hello {name}' });
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 

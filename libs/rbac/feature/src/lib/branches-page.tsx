@@ -24,7 +24,7 @@ export function BranchesPage() {
       [
         col.accessor('name', { header: 'Name' }),
         col.accessor('code', { header: 'Code' }),
-        col.accessor((r) => r.sms_sender_id ?? '', { id: 'sender', header: 'SMS sender', cell: (c) => c.getValue() || <span className="text-slate-600 dark:text-slate-300">Default</span> }),
+        col.accessor((r) => r.sms_sender_name ?? '', { id: 'sender', header: 'SMS sender', cell: (c) => c.getValue() || <span className="text-slate-600 dark:text-slate-300">Default</span> }),
         col.accessor('active', { header: 'Status', cell: (c) => <ActiveBadge active={c.getValue()} /> }),
         col.display({
           id: 'actions',
@@ -65,13 +65,13 @@ function BranchForm({ branch, onClose }: { branch?: BranchDto; onClose: () => vo
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<BranchSaveInput>({
     resolver: zodResolver(branchSaveBodySchema),
-    defaultValues: { id: branch?.id, name: branch?.name ?? '', code: branch?.code ?? '', active: branch?.active ?? true, sms_sender_id: branch?.sms_sender_id ?? '' },
+    defaultValues: { id: branch?.id, name: branch?.name ?? '', code: branch?.code ?? '', active: branch?.active ?? true, sms_sender_name: branch?.sms_sender_name ?? '' },
   });
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
     const res = await save(body);
     if ('error' in res) {
-      setFailure(applyServerErrors(form, res.error, { fields: ['name', 'code', 'active', 'sms_sender_id'], fallback: 'Could not save.' }).message);
+      setFailure(applyServerErrors(form, res.error, { fields: ['name', 'code', 'active', 'sms_sender_name'], fallback: 'Could not save.' }).message);
       return;
     }
     onClose();
@@ -84,8 +84,8 @@ function BranchForm({ branch, onClose }: { branch?: BranchDto; onClose: () => vo
       <TextField
         label="SMS sender name"
         hint="The sender of this branch's reminders: at most 11 letters, digits or spaces. Blank: the default sender."
-        error={e.sms_sender_id?.message}
-        {...form.register('sms_sender_id')}
+        error={e.sms_sender_name?.message}
+        {...form.register('sms_sender_name')}
       />
       <CheckboxField label="Active (offered for new users and applications)" error={e.active?.message} {...form.register('active')} />
       {failure && (

@@ -41,7 +41,7 @@ describe('branches', () => {
     await userEvent.clear(sender);
     await userEvent.type(sender, 'NDOLA LOANS');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(lastRequest(SETTINGS_PATHS.branchSave, 'POST')?.body).toEqual({ id: 2, name: 'Ndola', code: 'NDL', active: true, sms_sender_id: 'NDOLA LOANS' }));
+    await waitFor(() => expect(lastRequest(SETTINGS_PATHS.branchSave, 'POST')?.body).toEqual({ id: 2, name: 'Ndola', code: 'NDL', active: true, sms_sender_name: 'NDOLA LOANS' }));
   });
 
   it('shows Could not load with a Retry', async () => {

@@ -99,7 +99,7 @@ export const messageTemplateSchema = z
   .strict();
 export type MessageTemplate = z.output<typeof messageTemplateSchema>;
 export const messageTemplateListSchema = z.object({ items: z.array(messageTemplateSchema) }).strict();
-export const templateParamsSchema = z.object({ id: z.string().regex(/^[a-z][a-z_]{0,39}$/, 'Unknown template.') });
+export const templateParamsSchema = z.object({ key: z.string().regex(/^[a-z][a-z_]{0,39}$/, 'Unknown template.') });
 
 const audience = {
   client_ids: z.array(z.number().int().positive()).max(100_000).optional(),
@@ -220,6 +220,6 @@ export const draftSchema = z
 export type Draft = z.output<typeof draftSchema>;
 export const draftListSchema = z.object({ items: z.array(draftSchema) }).strict();
 
-/** `PUT /api/communication/templates/:id`: the new text, within an SMS's 6 parts (a subject only for composer texts, which e-mails use). */
+/** `PUT /api/communication/templates/:key`: the new text, within an SMS's 6 parts (a subject only for composer texts, which e-mails use). */
 export const templateInputSchema = z.object({ subject: textField({ max: 150 }).optional(), body: smsBody }).strict();
 export type TemplateInput = z.output<typeof templateInputSchema>;

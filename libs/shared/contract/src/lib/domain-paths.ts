@@ -26,7 +26,7 @@ export const COMMUNICATION_PATHS = {
   draft: '/api/communication/drafts/:id',
   /** The editable texts: the composer's templates and the reminders' (`can edit message` to change). */
   templates: '/api/communication/templates',
-  template: '/api/communication/templates/:id',
+  template: '/api/communication/templates/:key',
 } as const;
 
 /**

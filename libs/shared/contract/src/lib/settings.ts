@@ -86,7 +86,7 @@ export const branchSaveBodySchema = z.object({
    * The SMS sender name of the branch's reminders (an SMS sender id: at most 11 letters,
    * digits or spaces); blank: the gateway's configured one.
    */
-  sms_sender_id: blankAsAbsent(
+  sms_sender_name: blankAsAbsent(
     textField({ max: 11, messages: { tooLong: 'At most 11 characters.' } }).pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ]*$/, 'Letters, digits and spaces only.')),
   ),
 });

@@ -145,7 +145,7 @@ export const branchSchema = z
     code: z.string(),
     active: z.boolean(),
     /** The settings screen's: the SMS sender name of the branch's reminders (null: the configured one). */
-    sms_sender_id: z.string().nullable().optional(),
+    sms_sender_name: z.string().nullable().optional(),
   })
   .strict();
 export type BranchDto = z.output<typeof branchSchema>;

@@ -370,7 +370,7 @@ describe('reminders job', () => {
 });
 
 describe('message templates', () => {
-  const url = (id: string) => COMMUNICATION_PATHS.template.replace(':id', id);
+  const url = (id: string) => COMMUNICATION_PATHS.template.replace(':key', id);
   it('lists the composer and reminder texts; can edit message changes one (audited), others get 403', async () => {
     const list = messageTemplateListSchema.parse((await t.app.inject({ method: 'GET', url: COMMUNICATION_PATHS.templates, headers: viewer })).json());
     expect(list.items.map((i) => i.id)).toEqual(['reminder', 'approved', 'arrears', 'statement', 'reminder_before', 'reminder_after']);
@@ -394,10 +394,10 @@ describe('reminders: edited texts, branch sender names, quiet hours', () => {
     const [fay] = await t.db.insert(schema.clients).values({ fullname: 'Fay Lungu', nrc: '300001/10/1', mobile: '0971000010', branchId: branchB }).returning({ id: schema.clients.id });
     const [d] = await queryRows<{ disbursed: string }>(t.db, sql`SELECT ((business_today() + 3) - interval '1 month')::date::text AS disbursed`);
     await loan(fay.id, 'LA-2026-000202', '600.00', 2, d.disbursed);
-    await t.db.execute(sql`UPDATE branches SET sms_sender_id = 'KITWE LOANS' WHERE id = ${branchB}`);
+    await t.db.execute(sql`UPDATE branches SET sms_sender_name = 'KITWE LOANS' WHERE id = ${branchB}`);
     const edited = await t.app.inject({
       method: 'PUT',
-      url: COMMUNICATION_PATHS.template.replace(':id', 'reminder_before'),
+      url: COMMUNICATION_PATHS.template.replace(':key', 'reminder_before'),
       headers: admin,
       payload: { subject: 'ignored for an SMS', body: 'Hello {name}: K{balance} due {due_date} on {reference}.' },
     });

@@ -55,7 +55,7 @@ export async function queueReminders(
                         (SELECT body FROM message_templates WHERE id = ${REMINDER_TEMPLATES.after}) AS after),
                due AS (
                  SELECT s.application_id, s.instalment_no, s.due_date, o.d, b.reference_code, b.total_due, b.balance, c.id AS client_id, c.fullname,
-                        btrim(c.mobile) AS mobile, br.sms_sender_id
+                        btrim(c.mobile) AS mobile, br.sms_sender_name
                    FROM day
                    CROSS JOIN unnest(${days}::int[]) AS o(d)
                    JOIN loan_schedule s ON s.due_date = day.today - o.d
@@ -69,7 +69,7 @@ export async function queueReminders(
                         render_message(CASE WHEN due.d < 0 THEN text.before ELSE text.after END,
                                        due.fullname, due.reference_code, due.total_due, due.balance, due.due_date),
                         'reminder', 'queued', 'pending', due.client_id, due.application_id, ${batchId},
-                        'reminder:' || due.application_id || ':' || due.instalment_no || ':' || due.d, due.sms_sender_id
+                        'reminder:' || due.application_id || ':' || due.instalment_no || ':' || due.d, due.sms_sender_name
                    FROM due CROSS JOIN text ORDER BY due.application_id, due.instalment_no
                  ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
                  RETURNING id, client_id),

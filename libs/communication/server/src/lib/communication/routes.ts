@@ -154,7 +154,7 @@ export const communicationRoutes = [
     params: templateParamsSchema,
     body: templateInputSchema,
     response: messageTemplateSchema,
-    handler: ({ db, params, body, auditActor }) => templates.updateTemplate(db, auditActor, params.id, body),
+    handler: ({ db, params, body, auditActor }) => templates.updateTemplate(db, auditActor, params.key, body),
   }),
 ];
 
