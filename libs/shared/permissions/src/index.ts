@@ -11,4 +11,4 @@ export {
 export { ownRoleApi, useOwnRoleQuery } from './lib/role-api';
 export { usePermission, usePermissions, Can, useOwnRoleLoader, type CanProps } from './lib/permission-hooks';
 export type { ScreenDescriptor } from './lib/screen-descriptor';
-export { FeatureSlotsProvider, SlotBoundary, useFeatureSlot, type ComposeMessageSlotProps, type FeatureSlots } from './lib/feature-slots';
+export { FeatureSlot, FeatureSlotsProvider, SlotBoundary, useHasFeatureSlot, type ComposeMessageSlotProps, type FeatureSlots } from './lib/feature-slots';

@@ -1,4 +1,4 @@
-import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, createElement, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 
 /** What the message composer takes when another domain opens it in place. */
 export interface ComposeMessageSlotProps {
@@ -27,9 +27,20 @@ export function FeatureSlotsProvider({ slots, children }: { slots: FeatureSlots;
   return <FeatureSlotsContext.Provider value={slots}>{children}</FeatureSlotsContext.Provider>;
 }
 
-/** The slot `name` as the shell wired it, or undefined. */
-export function useFeatureSlot<K extends keyof FeatureSlots>(name: K): FeatureSlots[K] {
-  return useContext(FeatureSlotsContext)[name];
+/** Whether the shell wired the slot `name` (a screen offers what opens it only then). */
+export function useHasFeatureSlot(name: keyof FeatureSlots): boolean {
+  return useContext(FeatureSlotsContext)[name] !== undefined;
+}
+
+type SlotProps<K extends keyof FeatureSlots> = NonNullable<FeatureSlots[K]> extends ComponentType<infer P> ? P : never;
+
+/** Renders the slot `name` with `props` (nothing when it is not wired, nor while its code loads). */
+export function FeatureSlot<K extends keyof FeatureSlots>({ name, props }: { name: K; props: SlotProps<K> }) {
+  // Typed by FeatureSlots; the generic lookup loses the pairing of a slot and its props.
+  const Slot = useContext(FeatureSlotsContext)[name] as ComponentType<object> | undefined;
+  // Slot is one of the shell's module-level lazy components (a stable identity), not a
+  // component made during this render: its state survives re-renders.
+  return Slot ? <Suspense fallback={null}>{createElement(Slot, props as object)}</Suspense> : null;
 }
 
 /** Renders a (lazily loaded) slot component; nothing while its code loads. */

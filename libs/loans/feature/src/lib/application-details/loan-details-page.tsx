@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { P, type LoanKind, type LoanStatus } from '@loan/shared-contract';
 import { useGetLoanQuery } from '@loan/loans-data-access';
 import { errorMessage, useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
-import { SlotBoundary, useFeatureSlot, usePermission } from '@loan/shared-permissions';
+import { FeatureSlot, useHasFeatureSlot, usePermission } from '@loan/shared-permissions';
 import { Button, Card, ErrorState, HistorySection, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
 import { GenerateOfferLetter, canGenerate } from './generate-offer-letter';
 import { LoanActions } from './loan-actions';
@@ -46,7 +46,7 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
   const canSms = usePermission(P.sendSms);
   const canEmail = usePermission(P.sendEmail);
   // The communication feature's composer, opened in place (a slot the portal wires: no import).
-  const Compose = useFeatureSlot('composeMessage');
+  const canCompose = useHasFeatureSlot('composeMessage');
   const [composing, setComposing] = useState<'sms' | 'email' | null>(null);
   const [editing, setEditing] = useState(false);
   const back = ui.listHref(query.data?.status ?? 'request');
@@ -102,12 +102,12 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
                 )}
                 {canOffer && canGenerate(row) && <GenerateOfferLetter row={row} ui={ui} />}
                 <LoanActions row={row} ui={ui} onRefused={() => void query.refetch()} />
-                {Compose && canSms && row.client_id !== null && (
+                {canCompose && canSms && row.client_id !== null && (
                   <Button variant="secondary" onClick={() => setComposing('sms')}>
                     Send SMS
                   </Button>
                 )}
-                {Compose && canEmail && row.client_id !== null && (
+                {canCompose && canEmail && row.client_id !== null && (
                   <Button variant="secondary" onClick={() => setComposing('email')}>
                     Send e-mail
                   </Button>
@@ -115,10 +115,8 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
               </>
             }
           />
-          {Compose && composing && row.client_id !== null && (
-            <SlotBoundary>
-              <Compose channel={composing} clientId={row.client_id} clientName={row.fullname} onClose={() => setComposing(null)} />
-            </SlotBoundary>
+          {composing && row.client_id !== null && (
+            <FeatureSlot name="composeMessage" props={{ channel: composing, clientId: row.client_id, clientName: row.fullname, onClose: () => setComposing(null) }} />
           )}
           {editing && isEditable(row) && <LoanEditForm key={row.updated_at} row={row} ui={ui} onDone={() => setEditing(false)} />}
           <LoanSummary row={row} />
