@@ -187,7 +187,8 @@ it('is lent to other screens as the composeMessage slot: the same composer, the 
     </SlotBoundary>,
     { permissions: ALL, route: '/loans/applications/9', path: '/loans/applications/:id' },
   );
-  const dialog = await screen.findByRole('dialog', { name: 'Send SMS' });
+  // The slot's code loads lazily (the first import is slow on a busy machine).
+  const dialog = await screen.findByRole('dialog', { name: 'Send SMS' }, { timeout: 5000 });
   expect(within(dialog).getByRole('list', { name: 'Chosen clients' })).toHaveTextContent('Mary Banda');
   await userEvent.click(within(dialog).getByLabelText(/^Message/));
   await userEvent.paste('Dear {name}');
