@@ -117,9 +117,18 @@ test('an officer sends a templated SMS to every client of a branch and watches t
   await expect(progress).toContainText(new RegExp(`Sending: \\d+ of ${reach} done\\.`));
   await shots(page, 'bulk-progress');
   await expect(progress).toContainText(`Finished: ${reach} messages.`, { timeout: 60_000 });
-  // Cumulative: every delivered message counts as sent too (the sandbox reports deliveries).
+  // Cumulative: every delivered message counts as sent too (the sandbox reports deliveries
+  // 1.5 s after each send; the finished panel stops asking, so the last ones show on a reload).
   const figure = (label: string) => progress.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
-  await expect(figure('Delivered')).toHaveText(String(reach), { timeout: 20_000 });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return figure('Delivered').innerText();
+      },
+      { timeout: 30_000, intervals: [2000] },
+    )
+    .toBe(String(reach));
   await expect(figure('Sent')).toHaveText(String(reach));
   await expect(figure('Waiting')).toHaveText('0');
   // The recipient's number is masked, as in the picker.
