@@ -7,18 +7,50 @@ const root = join(__dirname, '../..');
 
 /** Names the file of delivered messages for the test workers. */
 export const DELIVERED_MESSAGES_ENV = 'E2E_DELIVERED_MESSAGES';
+/** Names the file of the e-mails the local SMTP server received (tools/e2e/smtp-sink.ts). */
+export const SMTP_MAILBOX_ENV = 'E2E_SMTP_MAILBOX';
 
 /**
  * Shared Playwright setup for the e2e projects: Debian's Chromium (never a downloaded
  * browser), a fresh api on embedded PGlite seeded with the demo data, and the built app
  * served by `vite preview`, which proxies the api's paths like the dev server does.
  */
-export function e2eConfig(opts: { project: string; app: 'portal' | 'public-borrower'; apiPort: number; appPort: number }): PlaywrightTestConfig {
+export function e2eConfig(opts: {
+  project: string;
+  app: 'portal' | 'public-borrower';
+  apiPort: number;
+  appPort: number;
+  /** A local SMTP server on this port receives the api's e-mails (SMTP_URL), written to the E2E_SMTP_MAILBOX file. */
+  smtpPort?: number;
+  /** More environment for the api (e.g. a provider's rate). */
+  apiEnv?: Record<string, string>;
+}): PlaywrightTestConfig {
   const dataDir = process.env['E2E_DATA_DIR'] ?? mkdtempSync(join(tmpdir(), `${opts.project}-pglite-`));
   // The api writes each message it sends, secrets in clear, here: the tests' phone and
   // mailbox (readOutbox in borrower-flows). Workers inherit the variable from the runner.
   const delivered = join(root, 'tmp/e2e-messages', `${opts.project}.jsonl`);
   process.env[DELIVERED_MESSAGES_ENV] = delivered;
+  const mailbox = join(root, 'tmp/e2e-mail', `${opts.project}.jsonl`);
+  process.env[SMTP_MAILBOX_ENV] = mailbox;
+  // The api's e-mails go through SMTP to the local server (the delivered-messages file still gets a copy).
+  const smtpEnv: Record<string, string> = {
+    ...(opts.smtpPort ? { SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}`, SMTP_IGNORE_TLS: '1', MAIL_FROM: 'Loans <no-reply@lender.test>' } : {}),
+    ...opts.apiEnv,
+  };
+  const smtpSink = opts.smtpPort
+    ? [
+        {
+          command: `npx tsx tools/e2e/smtp-sink.ts`,
+          cwd: root,
+          port: opts.smtpPort,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          env: { SMTP_SINK_PORT: String(opts.smtpPort), SMTP_SINK_FILE: mailbox },
+          stdout: 'ignore' as const,
+          stderr: 'pipe' as const,
+        },
+      ]
+    : [];
   const apiUrl = `http://127.0.0.1:${opts.apiPort}`;
   const baseURL = `http://127.0.0.1:${opts.appPort}`;
   /**
@@ -31,7 +63,7 @@ export function e2eConfig(opts: { project: string; app: 'portal' | 'public-borro
     url: `${baseURL}/health/ready`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(opts.appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', DELIVERED_MESSAGES_FILE: delivered, WEB_DIR: join(root, 'dist/apps') },
+    env: { PORT: String(opts.appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', DELIVERED_MESSAGES_FILE: delivered, WEB_DIR: join(root, 'dist/apps'), ...smtpEnv },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   });
@@ -65,14 +97,15 @@ export function e2eConfig(opts: { project: string; app: 'portal' | 'public-borro
         },
       },
     ],
-    webServer: process.env['E2E_SERVED_BY_API'] === '1' ? [servedByApi()] : [
+    webServer: process.env['E2E_SERVED_BY_API'] === '1' ? [...smtpSink, servedByApi()] : [
+      ...smtpSink,
       {
         command: `npx tsx --tsconfig apps/api/tsconfig.app.json apps/api/src/main.ts`,
         cwd: root,
         url: `${apiUrl}/sanctum/csrf-cookie`,
         reuseExistingServer: false,
         timeout: 180_000,
-        env: { PORT: String(opts.apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', DELIVERED_MESSAGES_FILE: delivered },
+        env: { PORT: String(opts.apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn', DELIVERED_MESSAGES_FILE: delivered, ...smtpEnv },
         stdout: 'ignore',
         stderr: 'pipe',
       },

@@ -4,8 +4,8 @@ import { loansScreens } from '@loan/loans-feature';
 import { transactionsScreens } from '@loan/transactions-feature';
 import { reportsScreens } from '@loan/reports-feature';
 import { rbacScreens } from '@loan/rbac-feature';
-import { communicationScreens } from '@loan/communication-feature';
-import type { ScreenDescriptor } from '@loan/shared-permissions';
+import { communicationScreens, communicationSlots } from '@loan/communication-feature';
+import type { FeatureSlots, ScreenDescriptor } from '@loan/shared-permissions';
 import { SCREEN_CATALOG, type ScreenSpec } from '@loan/shared-screens';
 import { NotAvailablePage } from './pages';
 
@@ -19,6 +19,11 @@ export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [
   ...rbacScreens,
   ...communicationScreens,
 ];
+
+/** The pieces features lend each other's screens (a lazy component each), by slot name. */
+export const FEATURE_SLOTS: FeatureSlots = {
+  ...communicationSlots,
+};
 
 /**
  * Every catalog screen with what it shows: the feature's descriptor when one provides it,

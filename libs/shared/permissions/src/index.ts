@@ -11,3 +11,4 @@ export {
 export * from './lib/role-api';
 export { usePermission, usePermissions, Can, type CanProps } from './lib/permission-hooks';
 export type { ScreenDescriptor } from './lib/screen-descriptor';
+export { FeatureSlot, FeatureSlotsProvider, SlotBoundary, useHasFeatureSlot, type ComposeMessageSlotProps, type FeatureSlots } from './lib/feature-slots';

@@ -69,6 +69,13 @@ export interface Config {
   smsApiKey: string | undefined;
   smsSenderId: string;
   smsCallbackToken: string | undefined;
+  /**
+   * Messages a second the SMS provider takes (SMS_RATE_PER_SECOND; by default 20 for the
+   * http gateway, no limit for the outbox). Every SMS passes this one throttle (ports).
+   */
+  smsRatePerSecond: number;
+  /** The same for e-mail (EMAIL_RATE_PER_SECOND; by default 10 over SMTP, no limit for the outbox). */
+  emailRatePerSecond: number;
   /** E-mail over SMTP when SMTP_URL is set (smtp://user:pass@host:587), from MAIL_FROM; else the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -133,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jobsPollSeconds: Math.max(0.5, Number(env['JOBS_POLL_SECONDS'] || 2) || 2),
     ...smsConfig(env),
     smtpUrl: env['SMTP_URL'] || undefined,
+    emailRatePerSecond: rate(env['EMAIL_RATE_PER_SECOND'], env['SMTP_URL'] ? 10 : 0, 'EMAIL_RATE_PER_SECOND'),
     mailFrom: env['MAIL_FROM'] || 'Loans <no-reply@localhost>',
     smtpIgnoreTls: flag(env['SMTP_IGNORE_TLS'], false, 'SMTP_IGNORE_TLS'),
     sandboxDeliveryReports: flag(env['SANDBOX_DELIVERY_REPORTS'], true, 'SANDBOX_DELIVERY_REPORTS'),
@@ -149,12 +157,21 @@ function smsConfig(env: NodeJS.ProcessEnv) {
   if (smsCallbackToken && smsCallbackToken.length < 16) throw new Error('SMS_CALLBACK_TOKEN must be at least 16 characters');
   const smsSenderId = env['SMS_SENDER_ID'] || 'LOANS';
   if (smsSenderId.length > 11) throw new Error('SMS_SENDER_ID must be at most 11 characters');
-  return { smsProvider: smsProvider as 'outbox' | 'http', smsGatewayUrl, smsApiKey, smsSenderId, smsCallbackToken };
+  const smsRatePerSecond = rate(env['SMS_RATE_PER_SECOND'], smsProvider === 'http' ? 20 : 0, 'SMS_RATE_PER_SECOND');
+  return { smsProvider: smsProvider as 'outbox' | 'http', smsGatewayUrl, smsApiKey, smsSenderId, smsCallbackToken, smsRatePerSecond };
+}
+
+/** A provider's rate: messages a second, 0 for no limit; the provider's default when unset. */
+function rate(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of messages a second (0: no limit), got '${value}'`);
+  return n;
 }
 
 /** Defaults for tests: in-memory database, no seed, answers checked against their schemas. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, jobs: false, jobsPollSeconds: 0.5, sandboxDeliveryReports: false, ...overrides };
+  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, jobs: false, jobsPollSeconds: 0.5, sandboxDeliveryReports: false, smsRatePerSecond: 0, emailRatePerSecond: 0, ...overrides };
 }
 
 /**

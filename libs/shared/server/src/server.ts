@@ -8,7 +8,7 @@ import { registerApiDocs, registerOpenApi } from './http/openapi';
 import type { RouteDef } from './http/route';
 import { listenForSessionChanges, type Listen } from './http/session-cache';
 import { Jobs } from './jobs';
-import { portsFromConfig, registerDeliveryReports, withDelivery, type DeliverySink, type Ports } from './ports';
+import { portsFromConfig, registerDeliveryReports, withDelivery, withThrottle, type DeliverySink, type Ports } from './ports';
 import './types.d';
 
 export interface ServerOptions {
@@ -69,7 +69,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   });
   app.decorate('db', db);
   app.decorate('config', config);
-  const ports: Ports = { ...portsFromConfig(db, config), ...opts.ports };
+  // Every SMS and e-mail passes its provider's rate (SMS_RATE_PER_SECOND, EMAIL_RATE_PER_SECOND).
+  const ports: Ports = withThrottle({ ...portsFromConfig(db, config), ...opts.ports }, { sms: config.smsRatePerSecond, email: config.emailRatePerSecond });
   app.decorate('ports', opts.deliveredTo ? withDelivery(ports, opts.deliveredTo) : ports);
   // The job queue: domain plugins register their handlers below; it starts once the app is
   // ready (JOBS=on) and stops, waiting for running jobs, before the app closes.

@@ -10,10 +10,12 @@ import {
   type ListEnvelope,
   type Message,
   type MessagePreview,
+  type MessageTemplate,
   type PreviewMessage,
   type SendEmail,
   type SendResult,
   type SendSms,
+  type TemplateInput,
 } from '@loan/shared-contract';
 
 /** The list's filters (the api's query names), held in the URL by the screen. */
@@ -41,6 +43,7 @@ export function messageListParams(args: MessageListArgs): Record<string, string 
 
 const LIST_TAG = { type: 'Message' as const, id: 'LIST' };
 const DRAFTS_TAG = { type: 'Message' as const, id: 'DRAFTS' };
+const TEMPLATES_TAG = { type: 'Message' as const, id: 'TEMPLATES' };
 const byId = (path: string, id: number | string) => path.replace(/:[a-zA-Z]+/, String(id));
 
 export const communicationApi = api.injectEndpoints({
@@ -112,6 +115,16 @@ export const communicationApi = api.injectEndpoints({
     getCommunicationBranches: b.query<BranchDto[], void>({
       query: () => COMMUNICATION_PATHS.branches,
     }),
+    /** The editable texts: the composer's templates and the reminders'. */
+    getMessageTemplates: b.query<{ items: MessageTemplate[] }, void>({
+      query: () => COMMUNICATION_PATHS.templates,
+      providesTags: [TEMPLATES_TAG],
+    }),
+    updateMessageTemplate: b.mutation<MessageTemplate, { id: string; body: TemplateInput }>({
+      query: ({ id, body }) => ({ url: byId(COMMUNICATION_PATHS.template, id), method: 'PUT', body }),
+      invalidatesTags: (_res, err) => (err ? [] : [TEMPLATES_TAG]),
+      extraOptions: { toast: { success: 'Template saved.', error: true } },
+    }),
   }),
 });
 
@@ -129,4 +142,6 @@ export const {
   useDeleteDraftMutation,
   useSearchClientsQuery,
   useGetCommunicationBranchesQuery,
+  useGetMessageTemplatesQuery,
+  useUpdateMessageTemplateMutation,
 } = communicationApi;

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { endpointVariants } from '@loan/shared-data-access-api/testing';
-import { API, COMMUNICATION_PATHS, encodeCursor, type ClientPick, type Draft, type Message, type ListEnvelope, type MessagePreview } from '@loan/shared-contract';
+import { API, COMMUNICATION_PATHS, encodeCursor, type ClientPick, type Draft, type Message, type ListEnvelope, type MessagePreview, type MessageTemplate } from '@loan/shared-contract';
 
 /** One message as the api answers it; `n` makes each one different (a day apart, newest is n = 40). */
 export function makeMessage(n: number, overrides: Partial<Message> = {}): Message {
@@ -43,6 +43,24 @@ export function answerCommunicationList(rows: readonly Message[], query: Record<
   const more = page * pageSize < all.length && last !== undefined;
   return { items, total: all.length, page, pageSize, nextCursor: more ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
 }
+
+/** The texts as migration 1200 seeds them. */
+export const messageTemplates: MessageTemplate[] = [
+  ['reminder', 'composer', 'Payment reminder', 'Payment reminder {reference}', 'Dear {name}, your instalment on loan {reference} is due on {due_date}. Balance: K{balance}.'],
+  ['approved', 'composer', 'Loan approved', 'Your loan {reference} is approved', 'Dear {name}, your loan {reference} of K{amount} has been approved.'],
+  ['arrears', 'composer', 'Arrears notice', 'Loan {reference} is in arrears', 'Dear {name}, loan {reference} is past due. Please pay the outstanding K{balance} as soon as possible.'],
+  ['statement', 'composer', 'Statement ready', 'Your statement', 'Dear {name}, your loan statement is ready. Balance: K{balance}.'],
+  ['reminder_before', 'reminder', 'Reminder before the due date', null, 'Dear {name}, your instalment on loan {reference} is due on {due_date}. Balance: K{balance}.'],
+  ['reminder_after', 'reminder', 'Reminder after the due date', null, 'Dear {name}, your instalment on loan {reference} was due on {due_date} and is not yet paid. Balance: K{balance}.'],
+].map(([id, kind, label, subject, body]) => ({
+  id: id as string,
+  kind: kind as MessageTemplate['kind'],
+  label: label as string,
+  subject,
+  body: body as string,
+  updated_by_name: null,
+  updated_at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+}));
 
 /**
  * The endpoints' MSW handlers in their named variants (ok, empty, invalid, forbidden, error,
@@ -121,6 +139,16 @@ export const communicationVariants = {
     },
     empty: { items: [], total: 0, page: 1, pageSize: 15 },
     fieldErrors: { search: ['At most 100 characters.'] },
+  }),
+  templates: endpointVariants('GET', COMMUNICATION_PATHS.templates, {
+    ok: { items: messageTemplates },
+    empty: { items: [] },
+    fieldErrors: {},
+  }),
+  updateTemplate: endpointVariants('PUT', COMMUNICATION_PATHS.template, {
+    ok: ({ body }) => ({ ...messageTemplates[3], ...(body as object), updated_by_name: 'Demo Admin' }),
+    empty: messageTemplates[0],
+    fieldErrors: { body: ['The message field is required.'] },
   }),
   branches: endpointVariants('GET', COMMUNICATION_PATHS.branches, {
     ok: [

@@ -8,6 +8,7 @@ import { Button, ListScreen, PageSection, SectionTitleBar, useListParams, type F
 import { messageColumns } from './communication-columns';
 import { ComposeMessageDialog, type Channel } from './compose-message-dialog';
 import { DraftsSection } from './drafts-section';
+import { TemplatesSection } from './templates-section';
 
 const SCREEN = SCREENS.communication;
 
@@ -93,6 +94,8 @@ export function CommunicationListPage() {
         emptyTitle={`No ${SCREEN.title.toLowerCase()}`}
         emptyMessage={params.search || list.activeFilters ? 'Nothing matches the search.' : undefined}
       />
+      {/* Below the list: the texts change rarely, the messages are what the screen is for. */}
+      {can(P.editMessage) ? <TemplatesSection /> : null}
       {composing && allowed(composing.channel) ? (
         <ComposeMessageDialog
           key={composing.draft ? `draft-${composing.draft.id}` : composing.channel}

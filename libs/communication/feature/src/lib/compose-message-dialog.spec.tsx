@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, COMMUNICATION_PATHS, P, type PermissionName } from '@loan/shared-contract';
 import { lastRequest, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { SlotBoundary } from '@loan/shared-permissions';
 import { renderScreen } from '@loan/shared-permissions/testing';
 import { communicationHandlers, communicationVariants } from '@loan/communication-data-access/testing';
 import { SCREENS } from '@loan/shared-screens';
 import { CommunicationListPage } from './communication-list-page';
+import { communicationSlots } from './communication-slots';
 
 const server = setupApiServer(...communicationHandlers);
 const PATH = SCREENS.communication.path;
@@ -28,7 +30,8 @@ it('opens by URL for one client, counts characters and parts, previews as the se
   expect(lastRequest(COMMUNICATION_PATHS.sendSms, 'POST')?.body).toEqual({ client_ids: [5], body: `Dear {name}${'x'.repeat(150)}` });
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send SMS' })).not.toBeInTheDocument());
   await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('compose'));
-});
+  // Much typing and a server round trip per keystroke pause: slow on a busy machine.
+}, 15_000);
 
 it('opens an e-mail by URL; a template fills subject and body; needs a subject', async () => {
   open(`${PATH}?compose=email&client=6`);
@@ -81,7 +84,8 @@ it('sends to a branch and loan state after confirming the count the server resol
   await userEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
   expect(await screen.findByText('SMS queued for sending.')).toBeInTheDocument();
   expect(lastRequest(COMMUNICATION_PATHS.sendSms, 'POST')?.body).toEqual({ branch_id: 2, loan_state: 'in_arrears', body: 'Dear {name}' });
-});
+  // Much typing and a server round trip per keystroke pause: slow on a busy machine.
+}, 15_000);
 
 it('asks before sending to all clients, with the count', async () => {
   open(PATH);
@@ -171,4 +175,26 @@ describe('drafts', () => {
     open(PATH, [P.viewCommunicationModule, P.createMessage]);
     expect(await screen.findByText(/No drafts/)).toBeInTheDocument();
   });
+});
+
+it('is lent to other screens as the composeMessage slot: the same composer, the borrower chosen by name', async () => {
+  const Compose = communicationSlots.composeMessage;
+  if (!Compose) throw new Error('the composer slot is missing');
+  const onClose = jest.fn();
+  renderScreen(
+    <SlotBoundary>
+      <Compose channel="sms" clientId={5} clientName="Mary Banda" onClose={onClose} />
+    </SlotBoundary>,
+    { permissions: ALL, route: '/loans/applications/9', path: '/loans/applications/:id' },
+  );
+  // The slot's code loads lazily (the first import is slow on a busy machine).
+  const dialog = await screen.findByRole('dialog', { name: 'Send SMS' }, { timeout: 5000 });
+  expect(within(dialog).getByRole('list', { name: 'Chosen clients' })).toHaveTextContent('Mary Banda');
+  await userEvent.click(within(dialog).getByLabelText(/^Message/));
+  await userEvent.paste('Dear {name}');
+  expect(await within(dialog).findByText('Dear Mary Banda')).toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+  expect(await screen.findByText('SMS queued for sending.')).toBeInTheDocument();
+  expect(lastRequest(COMMUNICATION_PATHS.sendSms, 'POST')?.body).toEqual({ client_ids: [5], body: 'Dear {name}' });
+  await waitFor(() => expect(onClose).toHaveBeenCalled());
 });

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   MESSAGE_PLACEHOLDERS,
-  MESSAGE_TEMPLATES,
   RECIPIENT_LOAN_STATE_LABELS,
   RECIPIENT_LOAN_STATES,
   SMS_MAX_LENGTH,
@@ -17,6 +16,7 @@ import {
 import {
   useCreateDraftMutation,
   useGetCommunicationBranchesQuery,
+  useGetMessageTemplatesQuery,
   usePreviewMessageQuery,
   useSendEmailMutation,
   useSendSmsMutation,
@@ -45,8 +45,10 @@ type ComposeForm = z.input<typeof formSchema>;
 export interface ComposeMessageDialogProps {
   channel: Channel;
   onClose: () => void;
-  /** A client chosen before opening (`?compose=sms&client=<id>`). */
+  /** A client chosen before opening (`?compose=sms&client=<id>`, or a loan's details page). */
   clientId?: number;
+  /** That client's name, when the opener knows it. */
+  clientName?: string;
   /** A draft to continue (its text and recipients). */
   draft?: Draft;
 }
@@ -82,15 +84,17 @@ const TITLES: Record<Channel, string> = { sms: 'Send SMS', email: 'Send e-mail' 
  * fills the text; the placeholders are filled per recipient by the server, whose preview
  * shows the first recipients' texts as they will be sent. Save as a draft to send later.
  */
-export function ComposeMessageDialog({ channel: initialChannel, onClose, clientId, draft }: ComposeMessageDialogProps) {
+export function ComposeMessageDialog({ channel: initialChannel, onClose, clientId, clientName, draft }: ComposeMessageDialogProps) {
   const [sendSms, smsState] = useSendSmsMutation();
   const [sendEmail, emailState] = useSendEmailMutation();
   const [createDraft, creating] = useCreateDraftMutation();
   const [updateDraft, updating] = useUpdateDraftMutation();
   const branches = useGetCommunicationBranchesQuery();
+  // The composer's ready texts (editable on /communication); none while they load or could not.
+  const templates = (useGetMessageTemplatesQuery().data?.items ?? []).filter((t) => t.kind === 'composer');
   const [confirm, setConfirm] = useState<number | null>(null);
   const [clients, setClients] = useState<PickedClient[]>(() =>
-    draft ? draft.client_ids.map((id) => ({ id, label: `Client ${id}` })) : clientId ? [{ id: clientId, label: `Client ${clientId}` }] : [],
+    draft ? draft.client_ids.map((id) => ({ id, label: `Client ${id}` })) : clientId ? [{ id: clientId, label: clientName ?? `Client ${clientId}` }] : [],
   );
   const [clientsError, setClientsError] = useState<string>();
   const form = useForm<ComposeForm>({
@@ -119,10 +123,10 @@ export function ComposeMessageDialog({ channel: initialChannel, onClose, clientI
   const shownClients = clients.map((c) => ({ ...c, label: names.get(c.id) ?? c.label }));
 
   function applyTemplate(id: string) {
-    const t = MESSAGE_TEMPLATES.find((x) => x.id === id);
+    const t = templates.find((x) => x.id === id);
     if (!t) return;
     form.setValue('body', t.body, { shouldValidate: form.formState.isSubmitted });
-    if (channel === 'email') form.setValue('subject', t.subject, { shouldValidate: form.formState.isSubmitted });
+    if (channel === 'email') form.setValue('subject', t.subject ?? '', { shouldValidate: form.formState.isSubmitted });
   }
 
   async function send(v: ComposeForm) {
@@ -206,7 +210,7 @@ export function ComposeMessageDialog({ channel: initialChannel, onClose, clientI
             <SelectField
               label="Template"
               placeholder="No template"
-              options={MESSAGE_TEMPLATES.map((t) => ({ value: t.id, label: t.label }))}
+              options={templates.map((t) => ({ value: t.id, label: t.label }))}
               onChange={(e) => applyTemplate(e.target.value)}
               defaultValue=""
             />

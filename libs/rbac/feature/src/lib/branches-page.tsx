@@ -12,7 +12,10 @@ import { ActiveBadge } from './user-columns';
 const SCREEN = SCREENS.branches;
 const col = createColumnHelper<BranchDto>();
 
-/** /settings/branches: name, code, active; add and edit (`can edit settings`). A closed branch keeps its records. */
+/**
+ * /settings/branches: name, code, SMS sender name, active; add and edit (`can edit settings`).
+ * A closed branch keeps its records.
+ */
 export function BranchesPage() {
   const query = useGetSettingsBranchesQuery();
   const [editing, setEditing] = useState<BranchDto | 'new' | null>(null);
@@ -21,6 +24,7 @@ export function BranchesPage() {
       [
         col.accessor('name', { header: 'Name' }),
         col.accessor('code', { header: 'Code' }),
+        col.accessor((r) => r.sms_sender_name ?? '', { id: 'sender', header: 'SMS sender', cell: (c) => c.getValue() || <span className="text-slate-600 dark:text-slate-300">Default</span> }),
         col.accessor('active', { header: 'Status', cell: (c) => <ActiveBadge active={c.getValue()} /> }),
         col.display({
           id: 'actions',
@@ -61,13 +65,13 @@ function BranchForm({ branch, onClose }: { branch?: BranchDto; onClose: () => vo
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<BranchSaveInput>({
     resolver: zodResolver(branchSaveBodySchema),
-    defaultValues: { id: branch?.id, name: branch?.name ?? '', code: branch?.code ?? '', active: branch?.active ?? true },
+    defaultValues: { id: branch?.id, name: branch?.name ?? '', code: branch?.code ?? '', active: branch?.active ?? true, sms_sender_name: branch?.sms_sender_name ?? '' },
   });
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
     const res = await save(body);
     if ('error' in res) {
-      setFailure(applyServerErrors(form, res.error, { fields: ['name', 'code', 'active'], fallback: 'Could not save.' }).message);
+      setFailure(applyServerErrors(form, res.error, { fields: ['name', 'code', 'active', 'sms_sender_name'], fallback: 'Could not save.' }).message);
       return;
     }
     onClose();
@@ -77,6 +81,12 @@ function BranchForm({ branch, onClose }: { branch?: BranchDto; onClose: () => vo
     <form className="space-y-4" noValidate onSubmit={submit}>
       <TextField label="Name" required data-autofocus error={e.name?.message} {...form.register('name')} />
       <TextField label="Code" required hint="2 to 8 letters or digits, e.g. LSK." error={e.code?.message} {...form.register('code')} />
+      <TextField
+        label="SMS sender name"
+        hint="The sender of this branch's reminders: at most 11 letters, digits or spaces. Blank: the default sender."
+        error={e.sms_sender_name?.message}
+        {...form.register('sms_sender_name')}
+      />
       <CheckboxField label="Active (offered for new users and applications)" error={e.active?.message} {...form.register('active')} />
       <FormActions control={form.control} failure={failure} onCancel={onClose}>
         Save

@@ -29,6 +29,21 @@ describe('branches', () => {
     await waitFor(() => expect(lastRequest(SETTINGS_PATHS.branchSave, 'POST')?.body).toEqual({ id: 2, name: 'Ndola', code: 'NDL', active: false }));
   });
 
+  it("sets a branch's SMS sender name (at most 11 characters), checked before it is sent", async () => {
+    renderScreen(<BranchesPage />, { permissions: perms, route: '/settings/branches' });
+    const table = await screen.findByRole('table', { name: 'Branches' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Edit Ndola' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit branch' });
+    const sender = within(dialog).getByLabelText(/^SMS sender name/);
+    await userEvent.type(sender, 'NDOLA LOANS ZM');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('At most 11 characters.')).toBeInTheDocument();
+    await userEvent.clear(sender);
+    await userEvent.type(sender, 'NDOLA LOANS');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(lastRequest(SETTINGS_PATHS.branchSave, 'POST')?.body).toEqual({ id: 2, name: 'Ndola', code: 'NDL', active: true, sms_sender_name: 'NDOLA LOANS' }));
+  });
+
   it('shows Could not load with a Retry', async () => {
     server.use(settingsVariants.branches.error);
     renderScreen(<BranchesPage />, { permissions: perms, route: '/settings/branches' });

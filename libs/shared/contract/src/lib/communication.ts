@@ -80,13 +80,26 @@ export const RECIPIENT_LOAN_STATE_LABELS: Record<RecipientLoanState, string> = {
  */
 export const MESSAGE_PLACEHOLDERS = ['{name}', '{reference}', '{amount}', '{balance}', '{due_date}'] as const;
 
-/** Ready texts the composer offers (the placeholders above); the sender may change them. */
-export const MESSAGE_TEMPLATES = [
-  { id: 'reminder', label: 'Payment reminder', subject: 'Payment reminder {reference}', body: 'Dear {name}, your instalment on loan {reference} is due on {due_date}. Balance: K{balance}.' },
-  { id: 'approved', label: 'Loan approved', subject: 'Your loan {reference} is approved', body: 'Dear {name}, your loan {reference} of K{amount} has been approved.' },
-  { id: 'arrears', label: 'Arrears notice', subject: 'Loan {reference} is in arrears', body: 'Dear {name}, loan {reference} is past due. Please pay the outstanding K{balance} as soon as possible.' },
-  { id: 'statement', label: 'Statement ready', subject: 'Your statement', body: 'Dear {name}, your loan statement is ready. Balance: K{balance}.' },
-] as const;
+/**
+ * The editable texts (`message_templates`, migration 1200): `composer` ones are the ready
+ * texts the composer offers (the sender may still change them); `reminder` ones are what
+ * the reminders job sends before and after a due date.
+ */
+export const TEMPLATE_KINDS = ['composer', 'reminder'] as const;
+export const messageTemplateSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(TEMPLATE_KINDS),
+    label: z.string(),
+    subject: z.string().nullable(),
+    body: z.string(),
+    updated_by_name: z.string().nullable(),
+    updated_at: timestampSchema,
+  })
+  .strict();
+export type MessageTemplate = z.output<typeof messageTemplateSchema>;
+export const messageTemplateListSchema = z.object({ items: z.array(messageTemplateSchema) }).strict();
+export const templateParamsSchema = z.object({ key: z.string().regex(/^[a-z][a-z_]{0,39}$/, 'Unknown template.') });
 
 const audience = {
   client_ids: z.array(z.number().int().positive()).max(100_000).optional(),
@@ -206,3 +219,7 @@ export const draftSchema = z
   .strict();
 export type Draft = z.output<typeof draftSchema>;
 export const draftListSchema = z.object({ items: z.array(draftSchema) }).strict();
+
+/** `PUT /api/communication/templates/:key`: the new text, within an SMS's 6 parts (a subject only for composer texts, which e-mails use). */
+export const templateInputSchema = z.object({ subject: textField({ max: 150 }).optional(), body: smsBody }).strict();
+export type TemplateInput = z.output<typeof templateInputSchema>;

@@ -24,6 +24,9 @@ export const COMMUNICATION_PATHS = {
   /** The branches a sender may address (inside their branch scope). */
   branches: '/api/communication/branches',
   draft: '/api/communication/drafts/:id',
+  /** The editable texts: the composer's templates and the reminders' (`can edit message` to change). */
+  templates: '/api/communication/templates',
+  template: '/api/communication/templates/:key',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneyField, moneySchema, textField, wholeNumberField } from './fields';
+import { blankAsAbsent, idSchema, moneyField, moneySchema, textField, wholeNumberField } from './fields';
 import { LOAN_AMOUNT_MAX, LOAN_AMOUNT_MIN, LOAN_TENURE_MAX, LOAN_TENURE_MIN } from './web-form';
 import { OFFER_VALID_DAYS_DEFAULT } from './constants';
 export { SETTINGS_PATHS, LOAN_LIMITS_PATH } from './domain-paths';
@@ -82,6 +82,13 @@ export const branchSaveBodySchema = z.object({
   name: textField({ min: 1, max: 60, messages: { required: 'The name field is required.' } }),
   code: textField({ min: 2, max: 8, messages: { required: 'The code field is required.' } }).pipe(z.string().regex(/^[A-Z0-9]+$/i, 'Letters and digits only.')),
   active: z.boolean().default(true),
+  /**
+   * The SMS sender name of the branch's reminders (an SMS sender id: at most 11 letters,
+   * digits or spaces); blank: the gateway's configured one.
+   */
+  sms_sender_name: blankAsAbsent(
+    textField({ max: 11, messages: { tooLong: 'At most 11 characters.' } }).pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ]*$/, 'Letters, digits and spaces only.')),
+  ),
 });
 export type BranchSaveBody = z.output<typeof branchSaveBodySchema>;
 export type BranchSaveInput = z.input<typeof branchSaveBodySchema>;

@@ -143,7 +143,14 @@ export const roleOptionListSchema = z.array(z.object({ id: z.number().int().posi
 export type RoleOption = z.output<typeof roleOptionListSchema>[number];
 
 export const branchSchema = z
-  .object({ id: z.number().int().positive(), name: z.string(), code: z.string(), active: z.boolean() })
+  .object({
+    id: z.number().int().positive(),
+    name: z.string(),
+    code: z.string(),
+    active: z.boolean(),
+    /** The settings screen's: the SMS sender name of the branch's reminders (null: the configured one). */
+    sms_sender_name: z.string().nullable().optional(),
+  })
   .strict();
 export type BranchDto = z.output<typeof branchSchema>;
 export const branchListSchema = z.array(branchSchema);

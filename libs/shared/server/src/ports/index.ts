@@ -16,6 +16,7 @@ export * from './smtp';
 export * from './sms-http';
 export * from './delivery-reports';
 export * from './mobile-money';
+export * from './throttle';
 
 /** Outside systems behind ports; the defaults record in the messages outbox. */
 export interface Ports {

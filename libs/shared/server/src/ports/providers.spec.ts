@@ -82,6 +82,11 @@ describe('message providers', () => {
       expect(r.sentAt).not.toBeNull();
     });
 
+    it("a message's own sender id (a branch's sender name) goes out instead of the configured one", async () => {
+      await t.app.ports.sms.transmit?.({ to: '0971234567', body: 'From the branch', senderId: 'KITWE LOANS' }, 1);
+      expect(gateway.received[gateway.received.length - 1].body).toMatchObject({ sender_id: 'KITWE LOANS', message: 'From the branch' });
+    });
+
     it('a gateway error fails the message, with the error and not the body', async () => {
       gateway.failOnce();
       const sent = await t.app.ports.sms.send({ to: '0971234567', body: 'Hello' });

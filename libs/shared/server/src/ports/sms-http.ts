@@ -54,7 +54,7 @@ export class HttpSms implements SmsPort {
       headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': this.opts.apiKey },
       body: JSON.stringify({
         api_key: this.opts.apiKey,
-        sender_id: this.opts.senderId,
+        sender_id: sms.senderId ?? this.opts.senderId,
         recipient: msisdn(sms.to),
         message: sms.body,
         ...(this.opts.callbackUrl ? { callback_url: this.opts.callbackUrl } : {}),

@@ -7,6 +7,8 @@ export type { SentMessage } from './outbox';
 
 export interface OutgoingSms extends OutgoingCommon {
   to: string;
+  /** The sender id it goes out with (a branch's sender name); else the gateway's configured one. */
+  senderId?: string;
 }
 
 /** The SMS gateway port. Pass `db` (a transaction) to record within it. */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MessagePreview, RecipientLoanState } from '@loan/shared-contract';
 import { queryRows, type BranchScope, type Db } from '@loan/shared-server';
+import { maskRecipient } from '@loan/shared-util-format';
 
 /** Whom a message goes to (the contract's audience fields). */
 export interface Audience {
@@ -47,7 +48,10 @@ export function recipientsSql(channel: 'sms' | 'email', scope: BranchScope, a: A
 /** One text filled for the recipient row `r` of recipientsSql (the SQL function of migration 1060). */
 export const renderSql = (text: string) => sql`render_message(${text}::text, r.name, r.reference_code, r.total_due, r.balance, r.next_due_date)`;
 
-/** How many the message reaches and the first `limit` as each would receive it (rendered by the same function as the send). */
+/**
+ * How many the message reaches and the first `limit` as each would receive it (rendered by
+ * the same function as the send; mobile numbers masked as everywhere staff see them).
+ */
 export async function previewMessage(
   db: Db,
   scope: BranchScope,
@@ -63,5 +67,5 @@ export async function previewMessage(
          LIMIT ${input.limit ?? 5}`,
   );
   const total = rows.length ? Number(rows[0].total) : 0;
-  return { total, items: rows.map((r) => ({ client_id: Number(r.client_id), client_name: r.client_name, recipient: r.recipient, subject: r.subject, body: r.body })) };
+  return { total, items: rows.map((r) => ({ client_id: Number(r.client_id), client_name: r.client_name, recipient: maskRecipient(r.recipient), subject: r.subject, body: r.body })) };
 }

@@ -32,8 +32,9 @@ async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> 
 
 beforeAll(async () => {
   t = await createTestApp({
-    modules: [communicationPlugin({ ratePerSecond: 10, sliceMs: 1500 })],
-    config: { jobs: true },
+    modules: [communicationPlugin({ claimSize: 5, sliceMs: 1500 })],
+    // The provider's rate: the ports' throttle paces the batch.
+    config: { jobs: true, smsRatePerSecond: 10 },
     ports: { sms: fakeSms },
   });
   const [branchA, branchB] = (await queryRows<{ id: string }>(t.db, sql`SELECT id FROM branches ORDER BY id LIMIT 2`)).map((b) => Number(b.id));

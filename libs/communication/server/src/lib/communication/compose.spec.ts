@@ -8,14 +8,18 @@ import {
   draftSchema,
   messageListSchema,
   messagePreviewSchema,
+  messageTemplateListSchema,
+  messageTemplateSchema,
   P,
 } from '@loan/shared-contract';
-import { queryRows, schema, SmtpEmail, type Db, type SmsPort } from '@loan/shared-server';
+import { applyDeliveryReport, queryRows, schema, SmtpEmail, type Db, type SmsPort } from '@loan/shared-server';
 import { createTestApp, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { communicationPlugin, queueReminders } from '../../index';
+import { quietUntil } from './quiet-hours';
 
 // The "phones": what each number received; a number that makes the gateway fail.
 const received = new Map<string, string[]>();
+const senders = new Map<string, string | undefined>();
 let failFor: string | null = null;
 const fakeSms: SmsPort = {
   send: async () => {
@@ -24,6 +28,7 @@ const fakeSms: SmsPort = {
   transmit: async (sms) => {
     if (sms.to === failFor) throw new Error('gateway says no');
     received.set(sms.to, [...(received.get(sms.to) ?? []), sms.body]);
+    senders.set(sms.to, sms.senderId);
     return { provider: 'fake', providerRef: `ref-${sms.to}` };
   },
 };
@@ -31,6 +36,9 @@ const fakeSms: SmsPort = {
 // A local SMTP server: the e-mails that really went out.
 const mails: Array<{ to: string[]; raw: string }> = [];
 let smtpServer: SMTPServer;
+
+// The jobs' clock: noon in Lusaka, outside the quiet hours (20:00-07:00), whenever the tests run.
+let clock = new Date('2026-11-25T10:00:00Z');
 
 let t: TestApp;
 let admin: AuthHeaders;
@@ -86,7 +94,7 @@ beforeAll(async () => {
   // transmit() only sends (the row is recorded by the queue), so it needs no database of its own.
   const email = new SmtpEmail(null as unknown as Db, { url: `smtp://127.0.0.1:${port}`, from: 'Lender <no-reply@lender.zm>', ignoreTLS: true });
   t = await createTestApp({
-    modules: [communicationPlugin({ ratePerSecond: 50, sliceMs: 1500 })],
+    modules: [communicationPlugin({ sliceMs: 1500, now: () => clock })],
     config: { jobs: true },
     ports: { sms: fakeSms, email },
   });
@@ -180,6 +188,37 @@ describe('recipients and templates', () => {
     const { batch_id } = res.json();
     await until(async () => (await batchCounts(batch_id)).queued === 0);
     expect(received.get('0971000001')).toEqual([preview.items[0].body]);
+    // The gateway's report: the message is delivered, and counts as sent too (cumulative).
+    expect(await applyDeliveryReport(t.db, 'fake', 'ref-0971000001', 'delivered')).toBe(1);
+    expect(await batchCounts(batch_id)).toEqual({ batch_id, total: 1, queued: 0, sent: 1, delivered: 1, failed: 0 });
+  });
+
+  it('writes one audit row per queued message beside the batch row, in the same transaction', async () => {
+    const res = await post(COMMUNICATION_PATHS.sendSms, admin, { branch_id: branchA, body: 'Audit {name}' });
+    const { batch_id, queued } = res.json();
+    expect(queued).toBe(2);
+    const rows = await queryRows<{ entity: string; entity_id: string; action: string; details: { batch_id?: string; client_id?: number } }>(
+      t.db,
+      sql`SELECT a.entity, a.entity_id, a.action, a.details FROM audit_log a
+           WHERE (a.entity = 'message_batch' AND a.entity_id = ${batch_id})
+              OR (a.entity = 'message' AND a.entity_id IN (SELECT id::text FROM messages WHERE batch_id = ${batch_id}))
+           ORDER BY a.id`,
+    );
+    expect(rows.map((r) => [r.entity, r.action])).toEqual([
+      ['message', 'send_sms'],
+      ['message', 'send_sms'],
+      ['message_batch', 'send_sms'],
+    ]);
+    expect(rows.filter((r) => r.entity === 'message').map((r) => r.details.batch_id)).toEqual([batch_id, batch_id]);
+    // The preview and the details never show a whole mobile number.
+    const preview = messagePreviewSchema.parse((await post(COMMUNICATION_PATHS.preview, admin, { channel: 'sms', branch_id: branchA, body: 'x' })).json());
+    expect(preview.items.map((i) => i.recipient)).toEqual(['*******001', '*******002']);
+    const list = messageListSchema.parse((await t.app.inject({ method: 'GET', url: `${COMMUNICATION_PATHS.list}?channel=sms`, headers: admin })).json());
+    expect(list.items.length).toBeGreaterThan(0);
+    expect(list.items.every((m) => /^\*+\d{3}$/.test(m.recipient))).toBe(true);
+    const one = await t.app.inject({ method: 'GET', url: COMMUNICATION_PATHS.byId.replace(':id', rows[0].entity_id), headers: admin });
+    expect(one.json().recipient).toBe('*******001');
+    await until(async () => (await batchCounts(batch_id)).queued === 0);
   });
 });
 
@@ -293,7 +332,7 @@ describe('reminders job', () => {
       sql`SELECT (business_today() + 3)::text AS due, ((business_today() + 3) - interval '1 month')::date::text AS disbursed`,
     );
     const eveLoan = await loan(eve.id, 'LA-2026-000201', '900.00', 3, d.disbursed);
-    const first = await queueReminders(t.db, t.app.jobs);
+    const first = await queueReminders(t.db, t.app.jobs, undefined, undefined, clock);
     // Eve's instalment in 3 days; Ann's first instalment (disbursed 65 days ago) fell due
     // 35 or so days ago: not a reminder day.
     const rows = await queryRows<{ recipient: string; body: string; dedupe_key: string; purpose: string }>(
@@ -308,18 +347,105 @@ describe('reminders job', () => {
         purpose: 'reminder',
       },
     ]);
+    // One audit row per reminder, by nobody (the job).
+    const audits = await queryRows<{ user_id: string | null; action: string }>(
+      t.db,
+      sql`SELECT user_id, action FROM audit_log WHERE entity = 'message' AND details->>'batch_id' = ${first.batch_id}`,
+    );
+    expect(audits).toEqual([{ user_id: null, action: 'send_reminder' }]);
     // A second run the same day (another instance, a retry) queues nobody again.
-    expect((await queueReminders(t.db, t.app.jobs)).queued).toBe(0);
+    expect((await queueReminders(t.db, t.app.jobs, undefined, undefined, clock)).queued).toBe(0);
     await until(async () => (received.get('0971000009') ?? []).length > 0);
     // 1 day past due (today is 4 days after "today - 3"): the overdue text, once.
-    const later = await queueReminders(t.db, t.app.jobs, { days: [-3, 1, 7] }, await businessDate(4));
+    const later = await queueReminders(t.db, t.app.jobs, { days: [-3, 1, 7] }, await businessDate(4), clock);
     expect(later.queued).toBe(1);
     const [late] = await queryRows<{ body: string }>(t.db, sql`SELECT body FROM messages WHERE batch_id = ${later.batch_id}`);
     expect(late.body).toMatch(/^Dear Eve Zulu, your instalment on loan LA-2026-000201 was due on /);
     // Paid instalments are not reminded.
     await t.db.execute(sql`INSERT INTO repayments (application_id, client_id, amount, paid_at, reference) VALUES (${eveLoan}, ${eve.id}, 900, business_today(), 'R-1')`);
-    expect((await queueReminders(t.db, t.app.jobs, { days: [-3, 1, 7] }, await businessDate(10))).queued).toBe(0);
+    expect((await queueReminders(t.db, t.app.jobs, { days: [-3, 1, 7] }, await businessDate(10), clock)).queued).toBe(0);
     await until(async () => (received.get('0971000009') ?? []).length === 2);
     expect(received.get('0971000009')).toHaveLength(2);
+  });
+});
+
+describe('message templates', () => {
+  const url = (id: string) => COMMUNICATION_PATHS.template.replace(':key', id);
+  it('lists the composer and reminder texts; can edit message changes one (audited), others get 403', async () => {
+    const list = messageTemplateListSchema.parse((await t.app.inject({ method: 'GET', url: COMMUNICATION_PATHS.templates, headers: viewer })).json());
+    expect(list.items.map((i) => i.id)).toEqual(['reminder', 'approved', 'arrears', 'statement', 'reminder_before', 'reminder_after']);
+    expect((await t.app.inject({ method: 'PUT', url: url('statement'), headers: viewer, payload: { body: 'x' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: url('statement'), headers: admin, payload: { body: '' } })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'PUT', url: url('nothing_here'), headers: admin, payload: { body: 'x' } })).statusCode).toBe(404);
+    const res = await t.app.inject({ method: 'PUT', url: url('statement'), headers: admin, payload: { subject: 'Statement {reference}', body: 'Hi {name}, here is your statement.' } });
+    expect(res.statusCode).toBe(200);
+    expect(messageTemplateSchema.parse(res.json())).toMatchObject({ id: 'statement', subject: 'Statement {reference}', body: 'Hi {name}, here is your statement.' });
+    const [audit] = await queryRows<{ before: { body: string }; after: { body: string } }>(
+      t.db,
+      sql`SELECT before, after FROM audit_log WHERE entity = 'message_template' AND entity_id = 'statement' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit.before.body).toBe('Dear {name}, your loan statement is ready. Balance: K{balance}.');
+    expect(audit.after.body).toBe('Hi {name}, here is your statement.');
+  });
+});
+
+describe('reminders: edited texts, branch sender names, quiet hours', () => {
+  it('sends the edited text from the branch sender name; queued in the quiet hours, it waits until 07:00', async () => {
+    const [fay] = await t.db.insert(schema.clients).values({ fullname: 'Fay Lungu', nrc: '300001/10/1', mobile: '0971000010', branchId: branchB }).returning({ id: schema.clients.id });
+    const [d] = await queryRows<{ disbursed: string }>(t.db, sql`SELECT ((business_today() + 3) - interval '1 month')::date::text AS disbursed`);
+    await loan(fay.id, 'LA-2026-000202', '600.00', 2, d.disbursed);
+    await t.db.execute(sql`UPDATE branches SET sms_sender_name = 'KITWE LOANS' WHERE id = ${branchB}`);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: COMMUNICATION_PATHS.template.replace(':key', 'reminder_before'),
+      headers: admin,
+      payload: { subject: 'ignored for an SMS', body: 'Hello {name}: K{balance} due {due_date} on {reference}.' },
+    });
+    expect(edited.json()).toMatchObject({ subject: null });
+    // 21:30 in Lusaka: inside the quiet hours.
+    clock = new Date('2026-11-25T19:30:00Z');
+    const night = await queueReminders(t.db, t.app.jobs, { days: [-3] }, undefined, clock);
+    expect(night.queued).toBe(1);
+    const [job] = await queryRows<{ start_after: Date | string }>(t.db, sql`SELECT start_after FROM pgboss.job WHERE name = 'communication.sms-batch' AND data->>'batchId' = ${night.batch_id}`);
+    // 07:00 the next morning, business time (05:00 UTC).
+    expect(new Date(job.start_after).toISOString()).toBe('2026-11-26T05:00:00.000Z');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(received.has('0971000010')).toBe(false);
+    const [row] = await queryRows<{ status: string; body: string; sender_id: string }>(t.db, sql`SELECT status, body, sender_id FROM messages WHERE batch_id = ${night.batch_id}`);
+    expect(row).toMatchObject({ status: 'queued', sender_id: 'KITWE LOANS' });
+    expect(row.body).toMatch(/^Hello Fay Lungu: K600\.00 due \d{2}\/\d{2}\/\d{4} on LA-2026-000202\.$/);
+    // Morning: the batch runs (as pg-boss would at 07:00) and goes out from the branch's name.
+    clock = new Date('2026-11-26T05:00:00Z');
+    await t.app.jobs.send('communication.sms-batch', { batchId: night.batch_id, part: 1, quiet: true });
+    await until(async () => received.has('0971000010'));
+    expect(senders.get('0971000010')).toBe('KITWE LOANS');
+    clock = new Date('2026-11-25T10:00:00Z');
+  });
+
+  it('a reminder batch that reaches the quiet hours stops and continues at 07:00', async () => {
+    clock = new Date('2026-11-25T18:00:00Z'); // 20:00 in Lusaka
+    const [r] = await queryRows<{ id: string }>(
+      t.db,
+      sql`INSERT INTO messages (channel, recipient, body, purpose, status, provider, batch_id) VALUES ('sms', '0971000099', 'Late', 'reminder', 'queued', 'pending', 'reminders-late') RETURNING id`,
+    );
+    await t.app.jobs.send('communication.sms-batch', { batchId: 'reminders-late', quiet: true });
+    await until(async () => (await queryRows(t.db, sql`SELECT 1 FROM pgboss.job WHERE name = 'communication.sms-batch' AND data->>'batchId' = 'reminders-late' AND (data->>'part')::int = 1`)).length === 1);
+    const [job] = await queryRows<{ start_after: Date | string }>(t.db, sql`SELECT start_after FROM pgboss.job WHERE name = 'communication.sms-batch' AND data->>'batchId' = 'reminders-late' AND (data->>'part')::int = 1`);
+    expect(new Date(job.start_after).toISOString()).toBe('2026-11-26T05:00:00.000Z');
+    const [m] = await queryRows<{ status: string }>(t.db, sql`SELECT status FROM messages WHERE id = ${r.id}`);
+    expect(m.status).toBe('queued');
+    expect(received.has('0971000099')).toBe(false);
+    clock = new Date('2026-11-25T10:00:00Z');
+  });
+});
+
+describe('quietUntil', () => {
+  it('is null outside 20:00-07:00 Lusaka, else the next 07:00', () => {
+    expect(quietUntil(new Date('2026-11-25T10:00:00Z'))).toBeNull();
+    expect(quietUntil(new Date('2026-11-25T17:59:59Z'))).toBeNull(); // 19:59:59
+    expect(quietUntil(new Date('2026-11-25T18:00:00Z'))?.toISOString()).toBe('2026-11-26T05:00:00.000Z'); // 20:00
+    expect(quietUntil(new Date('2026-11-25T23:30:00Z'))?.toISOString()).toBe('2026-11-26T05:00:00.000Z'); // 01:30 on the 26th
+    expect(quietUntil(new Date('2026-11-26T04:59:00Z'))?.toISOString()).toBe('2026-11-26T05:00:00.000Z'); // 06:59
+    expect(quietUntil(new Date('2026-11-26T05:00:00Z'))).toBeNull(); // 07:00
   });
 });

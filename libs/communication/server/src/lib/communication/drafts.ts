@@ -91,7 +91,11 @@ export async function deleteDraft(db: Db, scope: BranchScope, actor: AuditActor,
   });
 }
 
-/** The counts of one send inside the user's branch scope (404 when none of it is visible). */
+/**
+ * The counts of one send inside the user's branch scope (404 when none of it is visible):
+ * `sent` counts every message handed to the provider (delivered ones included), `delivered`
+ * those the provider reported delivered; queued + sent + failed = total.
+ */
 export async function batchProgress(db: Db, scope: BranchScope, batchId: string): Promise<BatchProgress> {
   const scopeSql = scope.all ? sql`true` : scope.branchId === null ? sql`false` : sql`c.branch_id = ${scope.branchId}`;
   const rows = await queryRows<{ status: string; n: number }>(
@@ -102,7 +106,9 @@ export async function batchProgress(db: Db, scope: BranchScope, batchId: string)
   const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   const total = rows.reduce((s, r) => s + Number(r.n), 0);
   if (total === 0) throw notFound('Send');
-  return { batch_id: batchId, total, queued: by['queued'] ?? 0, sent: by['sent'] ?? 0, delivered: by['delivered'] ?? 0, failed: by['failed'] ?? 0 };
+  const delivered = by['delivered'] ?? 0;
+  // Cumulative: a delivered message was sent too ("Sent 1 / Delivered 1", never "Sent 0").
+  return { batch_id: batchId, total, queued: by['queued'] ?? 0, sent: (by['sent'] ?? 0) + delivered, delivered, failed: by['failed'] ?? 0 };
 }
 
 /** The branches a sender may address: every active one with `can view all branches`, else their own. */

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { queryRows, type Db, type Jobs } from '@loan/shared-server';
-import { SMS_BATCH_JOB } from './send';
+import { queryRows, type AuditActor, type Db, type Jobs } from '@loan/shared-server';
+import { auditEachSql, SMS_BATCH_JOB, type BatchJob } from './send';
+import { quietUntil } from './quiet-hours';
 
 export const REMINDERS_JOB = 'communication.reminders';
+
+/** The job acts for nobody: its audit rows name no user. */
+const SYSTEM: AuditActor = { userId: null, ip: null, userAgent: null };
 
 export interface ReminderOptions {
   /** When the job runs (cron, business time): 09:00, outside the quiet hours 20:00-07:00. */
@@ -18,47 +22,65 @@ export interface ReminderOptions {
 
 export const REMINDER_DEFAULTS: ReminderOptions = { schedule: '0 9 * * *', days: [-3, 1, 7] };
 
-/** The texts (placeholders filled by render_message, as every message). */
-export const REMINDER_TEXT = {
-  before: 'Dear {name}, your instalment on loan {reference} is due on {due_date}. Balance: K{balance}.',
-  after: 'Dear {name}, your instalment on loan {reference} was due on {due_date} and is not yet paid. Balance: K{balance}.',
-};
+/**
+ * The texts, editable (message_templates, migration 1200; the templates screen): read at
+ * each run, placeholders filled by render_message as every message.
+ */
+export const REMINDER_TEMPLATES = { before: 'reminder_before', after: 'reminder_after' } as const;
 
 /**
  * Queues today's reminders: one SMS per unpaid instalment of a disbursed loan whose due
- * date is `days` away from `today` (business date), to the borrower's mobile. Each carries
- * the key `reminder:<loan>:<instalment>:<day>`, unique in messages: a second run (another
- * instance, a retry, a rerun the same day) inserts nothing again. The batch job sends them.
+ * date is `days` away from `today` (business date), to the borrower's mobile, from the
+ * sender name of the client's branch (else the gateway's). Each carries the key
+ * `reminder:<loan>:<instalment>:<day>`, unique in messages: a second run (another
+ * instance, a retry, a rerun the same day) inserts nothing again. The batch job sends them,
+ * keeping the quiet hours: queued at `now` inside them, they wait until 07:00.
  * Answers the batch and how many were queued.
  */
-export async function queueReminders(db: Db, jobs: Jobs, opts: Pick<ReminderOptions, 'days'> = REMINDER_DEFAULTS, today?: string): Promise<{ batch_id: string; queued: number }> {
+export async function queueReminders(
+  db: Db,
+  jobs: Jobs,
+  opts: Pick<ReminderOptions, 'days'> = REMINDER_DEFAULTS,
+  today?: string,
+  now: Date = new Date(),
+): Promise<{ batch_id: string; queued: number }> {
   const batchId = `reminders-${randomUUID()}`;
   const days = `{${opts.days.map((d) => Math.trunc(d)).join(',')}}`;
   return db.transaction(async (tx) => {
     const [{ n }] = await queryRows<{ n: number }>(
       tx,
       sql`WITH day AS (SELECT coalesce(${today ?? null}::date, business_today()) AS today),
+               text AS (
+                 SELECT (SELECT body FROM message_templates WHERE id = ${REMINDER_TEMPLATES.before}) AS before,
+                        (SELECT body FROM message_templates WHERE id = ${REMINDER_TEMPLATES.after}) AS after),
                due AS (
-                 SELECT s.application_id, s.instalment_no, s.due_date, o.d, b.reference_code, b.total_due, b.balance, c.id AS client_id, c.fullname, btrim(c.mobile) AS mobile
+                 SELECT s.application_id, s.instalment_no, s.due_date, o.d, b.reference_code, b.total_due, b.balance, c.id AS client_id, c.fullname,
+                        btrim(c.mobile) AS mobile, br.sms_sender_name
                    FROM day
                    CROSS JOIN unnest(${days}::int[]) AS o(d)
                    JOIN loan_schedule s ON s.due_date = day.today - o.d
                    JOIN loan_balances b ON b.application_id = s.application_id
                    JOIN clients c ON c.id = b.client_id
+                   LEFT JOIN branches br ON br.id = c.branch_id
                   WHERE s.status <> 'paid' AND coalesce(btrim(c.mobile), '') <> ''),
                ins AS (
-                 INSERT INTO messages (channel, recipient, body, purpose, status, provider, client_id, application_id, batch_id, dedupe_key)
+                 INSERT INTO messages (channel, recipient, body, purpose, status, provider, client_id, application_id, batch_id, dedupe_key, sender_id)
                  SELECT 'sms', due.mobile,
-                        render_message(CASE WHEN due.d < 0 THEN ${REMINDER_TEXT.before}::text ELSE ${REMINDER_TEXT.after}::text END,
+                        render_message(CASE WHEN due.d < 0 THEN text.before ELSE text.after END,
                                        due.fullname, due.reference_code, due.total_due, due.balance, due.due_date),
                         'reminder', 'queued', 'pending', due.client_id, due.application_id, ${batchId},
-                        'reminder:' || due.application_id || ':' || due.instalment_no || ':' || due.d
-                   FROM due ORDER BY due.application_id, due.instalment_no
+                        'reminder:' || due.application_id || ':' || due.instalment_no || ':' || due.d, due.sms_sender_name
+                   FROM due CROSS JOIN text ORDER BY due.application_id, due.instalment_no
                  ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-                 RETURNING 1)
-          SELECT count(*)::int AS n FROM ins`,
+                 RETURNING id, client_id),
+               audited AS (${auditEachSql(SYSTEM, 'send_reminder', sql`SELECT id, client_id FROM ins`, batchId)})
+          SELECT count(*)::int AS n FROM audited`,
     );
-    if (Number(n) > 0) await jobs.send(SMS_BATCH_JOB, { batchId }, { db: tx, singletonKey: `${batchId}:0` });
+    if (Number(n) > 0) {
+      const wait = quietUntil(now);
+      const job: BatchJob = { batchId, quiet: true };
+      await jobs.send(SMS_BATCH_JOB, job, { db: tx, singletonKey: `${batchId}:0`, ...(wait ? { startAfter: wait } : {}) });
+    }
     return { batch_id: batchId, queued: Number(n) };
   });
 }

@@ -11,6 +11,8 @@ import {
   messageListQuerySchema,
   messageListSchema,
   messagePreviewSchema,
+  messageTemplateListSchema,
+  messageTemplateSchema,
   messageResponseSchema,
   messageSchema,
   P,
@@ -19,12 +21,15 @@ import {
   sendEmailSchema,
   sendSmsResultSchema,
   sendSmsSchema,
+  templateInputSchema,
+  templateParamsSchema,
 } from '@loan/shared-contract';
 import { defineRoute, registerRoutes } from '@loan/shared-server';
 import * as service from './service';
 import * as drafts from './drafts';
+import * as templates from './templates';
 import { previewMessage } from './audience';
-import { queueMessages, registerSmsJobs, retryMessage, sendOptionsFromEnv, type SendOptions } from './send';
+import { queueMessages, registerSmsJobs, retryMessage, SEND_DEFAULTS, type SendOptions } from './send';
 import { registerReminderJob, type ReminderOptions } from './reminders';
 
 /** The communication domain's routes. */
@@ -134,12 +139,29 @@ export const communicationRoutes = [
     response: messageResponseSchema,
     handler: ({ db, scope, params, auditActor }) => drafts.deleteDraft(db, scope, auditActor, params.id),
   }),
+  defineRoute({
+    method: 'GET',
+    url: COMMUNICATION_PATHS.templates,
+    // The composer offers them; the templates section edits them.
+    auth: { anyOf: [P.createMessage, P.sendSms, P.sendEmail, P.editMessage] },
+    response: messageTemplateListSchema,
+    handler: ({ db }) => templates.listTemplates(db),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: COMMUNICATION_PATHS.template,
+    auth: P.editMessage,
+    params: templateParamsSchema,
+    body: templateInputSchema,
+    response: messageTemplateSchema,
+    handler: ({ db, params, body, auditActor }) => templates.updateTemplate(db, auditActor, params.key, body),
+  }),
 ];
 
-/** The plugin with its options (tests set the provider's rate). */
+/** The plugin with its options (tests shorten the jobs' slices). */
 export function communicationPlugin(opts: Partial<SendOptions> & { reminders?: Partial<ReminderOptions> } = {}): FastifyPluginAsync {
   return async (app) => {
-    registerSmsJobs(app, { ...sendOptionsFromEnv(), ...opts });
+    registerSmsJobs(app, { ...SEND_DEFAULTS, ...opts });
     registerReminderJob(app, opts.reminders);
     registerRoutes(app, communicationRoutes);
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Message, OutgoingMessage, SendSms } from '@loan/shared-contract';
 import {
@@ -16,18 +16,29 @@ import {
   type Transmitted,
 } from '@loan/shared-server';
 import { recipientsSql, renderSql } from './audience';
+import { quietUntil } from './quiet-hours';
 
 export const SMS_BATCH_JOB = 'communication.sms-batch';
 
 export interface SendOptions {
-  /** The provider's rate: messages a second (SMS_RATE_PER_SECOND, default 20). */
-  ratePerSecond: number;
+  /**
+   * Rows a job claims at a time (in flight until each has its outcome). The pace is the
+   * ports' throttle (the provider's rate, SMS_RATE_PER_SECOND / EMAIL_RATE_PER_SECOND).
+   */
+  claimSize: number;
   /** A job hands the rest of its batch to a new job after this long (keeps jobs short). */
   sliceMs: number;
+  /** The clock the quiet hours are read from (tests set it). */
+  now: () => Date;
 }
 
-export function sendOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SendOptions {
-  return { ratePerSecond: Math.max(1, Number(env['SMS_RATE_PER_SECOND']) || 20), sliceMs: 50_000 };
+export const SEND_DEFAULTS: SendOptions = { claimSize: 20, sliceMs: 50_000, now: () => new Date() };
+
+/** What a batch job is given: the batch, which follow-up it is, and whether it keeps the quiet hours (reminders). */
+export interface BatchJob {
+  batchId: string;
+  part?: number;
+  quiet?: boolean;
 }
 
 /**
@@ -39,7 +50,9 @@ export function sendOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SendOp
 export async function queueMessages(db: Db, jobs: Jobs, scope: BranchScope, actor: AuditActor, input: OutgoingMessage): Promise<{ batch_id: string; queued: number }> {
   const batchId = randomUUID();
   const subject = input.channel === 'email' ? input.subject : null;
+  const action = input.channel === 'sms' ? 'send_sms' : 'send_email';
   return db.transaction(async (tx) => {
+    // The rows and their audit records in one statement: set-based, so 50,000 stay fast.
     const [{ n }] = await queryRows<{ n: number }>(
       tx,
       sql`WITH ins AS (
@@ -48,17 +61,31 @@ export async function queueMessages(db: Db, jobs: Jobs, scope: BranchScope, acto
                    'communication', 'queued', 'pending', r.client_id, ${actor.userId ?? null}, ${batchId}
             FROM (${recipientsSql(input.channel, scope, input, [input.body, subject ?? ''])}) r
             ORDER BY r.client_id
-            RETURNING 1)
-          SELECT count(*)::int AS n FROM ins`,
+            RETURNING id, client_id),
+          audited AS (${auditEachSql(actor, action, sql`SELECT id, client_id FROM ins`, batchId)})
+          SELECT count(*)::int AS n FROM audited`,
     );
     if (Number(n) === 0) {
       throw conflict(input.channel === 'sms' ? 'None of the chosen clients has a mobile number.' : 'None of the chosen clients has an e-mail address.');
     }
     const audience = { all: !!input.all, clients: input.client_ids?.length ?? 0, branch_id: input.branch_id ?? null, loan_state: input.loan_state ?? null };
-    await recordAudit(tx, actor, { action: input.channel === 'sms' ? 'send_sms' : 'send_email', entity: 'message_batch', entityId: batchId, details: { recipients: Number(n), ...audience } });
+    await recordAudit(tx, actor, { action, entity: 'message_batch', entityId: batchId, details: { recipients: Number(n), ...audience } });
     await jobs.send(SMS_BATCH_JOB, { batchId }, { db: tx, singletonKey: `${batchId}:0` });
     return { batch_id: batchId, queued: Number(n) };
   });
+}
+
+/**
+ * One audit row per message of `rows` (a SELECT of `id, client_id`), as an
+ * INSERT ... SELECT for a CTE: who, the message, its batch and client, from where.
+ * Answers a row per audited message (RETURNING 1).
+ */
+export function auditEachSql(actor: AuditActor, action: string, rows: SQL, batchId: string): SQL {
+  return sql`INSERT INTO audit_log (user_id, action, entity, entity_id, details, ip_address, user_agent)
+             SELECT ${actor.userId ?? null}::bigint, ${action}, 'message', m.id::text,
+                    jsonb_build_object('batch_id', ${batchId}::text, 'client_id', m.client_id), ${actor.ip ?? null}, ${actor.userAgent ?? null}
+               FROM (${rows}) m
+             RETURNING 1`;
 }
 
 /** The SMS send (`POST /api/communication/sms`). */
@@ -72,6 +99,7 @@ interface ClaimedRow {
   subject: string | null;
   body: string;
   batch_id: string | null;
+  sender_id: string | null;
 }
 
 /** Hands one claimed row to its channel's port and records the outcome (only while it is still queued). */
@@ -88,7 +116,7 @@ async function transmitRow(app: FastifyInstance, r: ClaimedRow): Promise<void> {
     } else {
       const port: Ports['sms'] = app.ports.sms;
       if (!port.transmit) throw new Error('This SMS provider cannot send recorded messages.');
-      done = await port.transmit({ to: r.recipient, body: r.body, purpose: 'communication', batchId }, id);
+      done = await port.transmit({ to: r.recipient, body: r.body, purpose: 'communication', batchId, ...(r.sender_id ? { senderId: r.sender_id } : {}) }, id);
     }
     await db.execute(sql`UPDATE messages SET status = 'sent', provider = ${done.provider}, provider_ref = ${done.providerRef}, updated_at = now() WHERE id = ${id} AND status = 'queued'`);
   } catch (err) {
@@ -97,38 +125,41 @@ async function transmitRow(app: FastifyInstance, r: ClaimedRow): Promise<void> {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
- * The batch job: claims the next `ratePerSecond` queued rows of the batch (marking them in
- * flight: sent_at set while still queued) and hands each to the SMS port, at most that many
- * a second. A row found in flight when a job starts was claimed by a run that stopped
- * before it knew the outcome: it is failed, never sent again (nobody gets an SMS twice).
- * After `sliceMs`, or when the queue stops, the rest goes to a new job of the same batch.
+ * The batch job: claims the next `claimSize` queued rows of the batch (marking them in
+ * flight: sent_at set while still queued) and hands each to its channel's port, which holds
+ * it to the provider's rate (the ports' throttle). A row found in flight when a job starts
+ * was claimed by a run that stopped before it knew the outcome: it is failed, never sent
+ * again (nobody gets an SMS twice). After `sliceMs`, or when the queue stops, the rest goes
+ * to a new job of the same batch.
  */
-export async function runSmsBatch(app: FastifyInstance, batchId: string, opts: SendOptions, part: number): Promise<void> {
+export async function runSmsBatch(app: FastifyInstance, job: BatchJob, opts: SendOptions): Promise<void> {
   const db = app.db;
+  const { batchId } = job;
+  const part = job.part ?? 0;
   await db.execute(sql`UPDATE messages SET status = 'failed', error = 'Interrupted while sending; not sent again.', updated_at = now()
                        WHERE batch_id = ${batchId} AND status = 'queued' AND sent_at IS NOT NULL`);
   const started = Date.now();
   for (;;) {
-    if (app.jobs.state !== 'running' || Date.now() - started > opts.sliceMs) {
+    // A reminder batch that reaches the quiet hours waits for their end (a follow-up job then).
+    const wait = job.quiet ? quietUntil(opts.now()) : null;
+    if (wait || app.jobs.state !== 'running' || Date.now() - started > opts.sliceMs) {
       const more = await queryRows<{ id: string }>(db, sql`SELECT id FROM messages WHERE batch_id = ${batchId} AND status = 'queued' LIMIT 1`);
-      if (more.length) await app.jobs.send(SMS_BATCH_JOB, { batchId, part: part + 1 }, { singletonKey: `${batchId}:${part + 1}` });
+      if (more.length) {
+        const next: BatchJob = { ...job, part: part + 1 };
+        await app.jobs.send(SMS_BATCH_JOB, next, { singletonKey: `${batchId}:${part + 1}`, ...(wait ? { startAfter: wait } : {}) });
+      }
       return;
     }
-    const tick = Date.now();
     const rows = await queryRows<ClaimedRow>(
       db,
       sql`UPDATE messages SET sent_at = now(), updated_at = now()
           WHERE id IN (SELECT id FROM messages WHERE batch_id = ${batchId} AND status = 'queued' AND sent_at IS NULL
-                       ORDER BY id LIMIT ${opts.ratePerSecond} FOR UPDATE SKIP LOCKED)
-          RETURNING id, channel, recipient, subject, body, batch_id`,
+                       ORDER BY id LIMIT ${opts.claimSize} FOR UPDATE SKIP LOCKED)
+          RETURNING id, channel, recipient, subject, body, batch_id, sender_id`,
     );
     if (rows.length === 0) return;
     for (const r of rows) await transmitRow(app, r);
-    const rest = 1000 - (Date.now() - tick);
-    if (rows.length === opts.ratePerSecond && rest > 0) await sleep(rest);
   }
 }
 
@@ -164,7 +195,7 @@ export async function runRetry(app: FastifyInstance, id: number): Promise<void> 
   const [row] = await queryRows<ClaimedRow>(
     app.db,
     sql`UPDATE messages SET sent_at = now(), updated_at = now() WHERE id = ${id} AND status = 'queued' AND sent_at IS NULL
-        RETURNING id, channel, recipient, subject, body, batch_id`,
+        RETURNING id, channel, recipient, subject, body, batch_id, sender_id`,
   );
   if (row) await transmitRow(app, row);
 }
@@ -172,7 +203,7 @@ export async function runRetry(app: FastifyInstance, id: number): Promise<void> 
 /** Registers the batch and retry jobs with the app's queue. */
 export function registerSmsJobs(app: FastifyInstance, opts: SendOptions): void {
   app.jobs.register<{ id: number }>(RETRY_JOB, (job) => runRetry(app, job.data.id), { expireInSeconds: 5 * 60 });
-  app.jobs.register<{ batchId: string; part?: number }>(SMS_BATCH_JOB, (job) => runSmsBatch(app, job.data.batchId, opts, job.data.part ?? 0), {
+  app.jobs.register<BatchJob>(SMS_BATCH_JOB, (job) => runSmsBatch(app, job.data, opts), {
     expireInSeconds: 15 * 60,
   });
 }

@@ -1,5 +1,6 @@
 import type { Message, MessageListQuery, ListEnvelope } from '@loan/shared-contract';
 import { inScope, notFound, type BranchScope, type Db } from '@loan/shared-server';
+import { maskRecipient } from '@loan/shared-util-format';
 import * as repo from './repository';
 
 /** A page of communication inside the user's branch scope. */
@@ -17,12 +18,15 @@ export async function messageById(db: Db, scope: BranchScope, id: number): Promi
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The row as the contract's messageSchema answers it (snake_case, ISO dates; the body as stored: masked). */
+/**
+ * The row as the contract's messageSchema answers it (snake_case, ISO dates; the body as
+ * stored: secrets masked; a mobile recipient masked as in the client picker).
+ */
 function toDto(row: repo.MessageRecord): Message {
   return {
     id: row.id,
     channel: row.channel,
-    recipient: row.recipient,
+    recipient: maskRecipient(row.recipient),
     client_id: row.clientId,
     client_name: row.clientName,
     subject: row.subject,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { P, type PermissionName } from '@loan/shared-contract';
 import { setupApiServer } from '@loan/shared-data-access-api/testing';
+import { FeatureSlotsProvider, type ComposeMessageSlotProps } from '@loan/shared-permissions';
 import { renderScreen } from '@loan/shared-permissions/testing';
 import { OFFER_LETTER_PATHS } from '@loan/loans-data-access';
 import { applicationDetailsHandlers, makeLoanDetails, makeOfferLetter, offerLettersVariants, SIGNATURE_PNG } from '@loan/loans-data-access/testing';
@@ -35,15 +36,47 @@ it('shows the status history with who and when', async () => {
   expect(within(history).getByText('Submitted').closest('li')).toHaveTextContent('by the borrower');
 });
 
-it('offers Send SMS and Send e-mail as links to the composer, each only with its permission', async () => {
-  const first = open();
+// The composer slot as the portal wires it (here a stand-in that shows what it was given).
+function FakeComposer({ channel, clientId, clientName, onClose }: ComposeMessageSlotProps) {
+  return (
+    <div role="dialog" aria-label={`Composer ${channel}`}>
+      {`${clientId} ${clientName}`}
+      <button type="button" onClick={onClose}>
+        Close composer
+      </button>
+    </div>
+  );
+}
+const withComposer = (permissions: PermissionName[]) =>
+  renderScreen(
+    <FeatureSlotsProvider slots={{ composeMessage: FakeComposer }}>
+      <LoanDetailsPage kind="application" />
+    </FeatureSlotsProvider>,
+    { permissions, route: '/loans/applications/7', path: '/loans/applications/:id' },
+  );
+
+it('opens the composer in place for the borrower, each channel only with its permission', async () => {
+  const first = withComposer(VIEW);
   await screen.findByRole('list', { name: 'Status history' });
-  expect(screen.queryByRole('link', { name: 'Send SMS' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Send SMS' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Generate offer letter' })).not.toBeInTheDocument();
   first.unmount();
+  const second = withComposer([...VIEW, P.sendSms]);
+  await userEvent.click(await screen.findByRole('button', { name: 'Send SMS' }));
+  expect(screen.queryByRole('button', { name: 'Send e-mail' })).not.toBeInTheDocument();
+  expect(screen.getByRole('dialog', { name: 'Composer sms' })).toHaveTextContent(`7 ${approved.fullname}`);
+  await userEvent.click(screen.getByRole('button', { name: 'Close composer' }));
+  expect(screen.queryByRole('dialog', { name: 'Composer sms' })).not.toBeInTheDocument();
+  second.unmount();
+  withComposer([...VIEW, P.sendEmail]);
+  await userEvent.click(await screen.findByRole('button', { name: 'Send e-mail' }));
+  expect(screen.getByRole('dialog', { name: 'Composer email' })).toBeInTheDocument();
+});
+
+it('shows no send buttons where no composer is wired', async () => {
   open([...VIEW, P.sendSms, P.sendEmail]);
-  expect(await screen.findByRole('link', { name: 'Send SMS' })).toHaveAttribute('href', '/communication?compose=sms&client=7');
-  expect(screen.getByRole('link', { name: 'Send e-mail' })).toHaveAttribute('href', '/communication?compose=email&client=7');
+  await screen.findByRole('list', { name: 'Status history' });
+  expect(screen.queryByRole('button', { name: 'Send SMS' })).not.toBeInTheDocument();
 });
 
 it('generates the letter with the drawn signature: one request with an Idempotency-Key even on a double click', async () => {

@@ -4,8 +4,8 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { P, type LoanKind, type LoanStatus } from '@loan/shared-contract';
 import { useGetLoanQuery } from '@loan/loans-data-access';
 import { errorMessage, useGetRecordHistoryQuery } from '@loan/shared-data-access-api';
-import { usePermission } from '@loan/shared-permissions';
-import { Button, ButtonLink, Card, ErrorState, HistorySection, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
+import { FeatureSlot, useHasFeatureSlot, usePermission } from '@loan/shared-permissions';
+import { Button, Card, ErrorState, HistorySection, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
 import { GenerateOfferLetter, canGenerate } from './generate-offer-letter';
 import { LoanActions } from './loan-actions';
 import { LoanBalancePanel } from './loan-balance-panel';
@@ -45,6 +45,9 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
   const canOffer = usePermission(P.sendOfferLetter);
   const canSms = usePermission(P.sendSms);
   const canEmail = usePermission(P.sendEmail);
+  // The communication feature's composer, opened in place (a slot the portal wires: no import).
+  const canCompose = useHasFeatureSlot('composeMessage');
+  const [composing, setComposing] = useState<'sms' | 'email' | null>(null);
   const [editing, setEditing] = useState(false);
   const back = ui.listHref(query.data?.status ?? 'request');
 
@@ -99,20 +102,22 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
                 )}
                 {canOffer && canGenerate(row) && <GenerateOfferLetter row={row} ui={ui} />}
                 <LoanActions row={row} ui={ui} onRefused={() => void query.refetch()} />
-                {/* The composer is the communication domain's screen: a link, never an import. */}
-                {canSms && row.client_id !== null && (
-                  <ButtonLink variant="secondary" to={`/communication?compose=sms&client=${row.client_id}`}>
+                {canCompose && canSms && row.client_id !== null && (
+                  <Button variant="secondary" onClick={() => setComposing('sms')}>
                     Send SMS
-                  </ButtonLink>
+                  </Button>
                 )}
-                {canEmail && row.client_id !== null && (
-                  <ButtonLink variant="secondary" to={`/communication?compose=email&client=${row.client_id}`}>
+                {canCompose && canEmail && row.client_id !== null && (
+                  <Button variant="secondary" onClick={() => setComposing('email')}>
                     Send e-mail
-                  </ButtonLink>
+                  </Button>
                 )}
               </>
             }
           />
+          {composing && row.client_id !== null && (
+            <FeatureSlot name="composeMessage" props={{ channel: composing, clientId: row.client_id, clientName: row.fullname, onClose: () => setComposing(null) }} />
+          )}
           {editing && isEditable(row) && <LoanEditForm key={row.updated_at} row={row} ui={ui} onDone={() => setEditing(false)} />}
           <LoanSummary row={row} />
           <LoanBalancePanel loanId={row.id} status={row.status} />

@@ -93,22 +93,32 @@ export const settingsRoutes = [
         );
         if (clash[0]) throw invalid(clash[0].field, `The ${clash[0].field} has already been taken.`);
         const code = b.code.toUpperCase();
-        let row: { id: string; name: string; code: string; active: boolean } | undefined;
+        const sender = b.sms_sender_name ?? null;
+        let row: { id: string; name: string; code: string; active: boolean; sms_sender_name: string | null } | undefined;
         if (b.id) {
-          const [old] = await queryRows<{ name: string; code: string; active: boolean }>(tx, sql`SELECT name, code, active FROM branches WHERE id = ${b.id} FOR UPDATE`);
+          const [old] = await queryRows<{ name: string; code: string; active: boolean; sms_sender_name: string | null }>(
+            tx,
+            sql`SELECT name, code, active, sms_sender_name FROM branches WHERE id = ${b.id} FOR UPDATE`,
+          );
           if (!old) throw notFound('Branch');
           if (!b.active && old.active) {
             const [n] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM branches WHERE active AND id <> ${b.id}`);
             if (!n.n) throw conflict('The last active branch stays active.');
           }
-          [row] = await queryRows(tx, sql`UPDATE branches SET name = ${b.name}, code = ${code}, active = ${b.active} WHERE id = ${b.id} RETURNING id, name, code, active`);
-          await recordAudit(tx, ctx.auditActor, { action: 'update', entity: 'branch', entityId: b.id, before: old, after: { name: b.name, code, active: b.active } });
+          [row] = await queryRows(
+            tx,
+            sql`UPDATE branches SET name = ${b.name}, code = ${code}, active = ${b.active}, sms_sender_name = ${sender} WHERE id = ${b.id} RETURNING id, name, code, active, sms_sender_name`,
+          );
+          await recordAudit(tx, ctx.auditActor, { action: 'update', entity: 'branch', entityId: b.id, before: old, after: { name: b.name, code, active: b.active, sms_sender_name: sender } });
         } else {
-          [row] = await queryRows(tx, sql`INSERT INTO branches (name, code, active) VALUES (${b.name}, ${code}, ${b.active}) RETURNING id, name, code, active`);
-          await recordAudit(tx, ctx.auditActor, { action: 'create', entity: 'branch', entityId: row?.id ?? null, after: { name: b.name, code, active: b.active } });
+          [row] = await queryRows(
+            tx,
+            sql`INSERT INTO branches (name, code, active, sms_sender_name) VALUES (${b.name}, ${code}, ${b.active}, ${sender}) RETURNING id, name, code, active, sms_sender_name`,
+          );
+          await recordAudit(tx, ctx.auditActor, { action: 'create', entity: 'branch', entityId: row?.id ?? null, after: { name: b.name, code, active: b.active, sms_sender_name: sender } });
         }
         if (!row) throw notFound('Branch');
-        return { id: Number(row.id), name: row.name, code: row.code, active: row.active };
+        return { id: Number(row.id), name: row.name, code: row.code, active: row.active, sms_sender_name: row.sms_sender_name };
       });
       return ctx.reply.code(b.id ? 200 : 201).send({ message: b.id ? 'Branch saved.' : 'Branch added.', data });
     },

@@ -63,7 +63,17 @@ describe('branches', () => {
     expect(close.json().data.active).toBe(false);
     const list = await t.app.inject({ method: 'GET', url: SETTINGS_PATHS.branches, headers: editor });
     expect((await t.app.inject({ method: 'GET', url: USER_PATHS.branches, headers: editor })).statusCode).toBe(403);
-    expect(list.json()).toContainEqual({ id: add.json().data.id, name: 'Solwezi', code: 'SLZ', active: false });
+    expect(list.json()).toContainEqual({ id: add.json().data.id, name: 'Solwezi', code: 'SLZ', active: false, sms_sender_name: null });
     expect((await t.app.inject({ method: 'POST', url: SETTINGS_PATHS.branchSave, headers: csrfHeaders(), payload: { name: 'X', code: 'XX' } })).statusCode).toBe(401);
+  });
+
+  it("keeps a branch's SMS sender name (at most 11 letters, digits or spaces; blank: the configured one)", async () => {
+    const add = await t.app.inject({ method: 'POST', url: SETTINGS_PATHS.branchSave, headers: editor, payload: { name: 'Mongu', code: 'MNG', sms_sender_name: 'MONGU LOANS' } });
+    expect(add.json().data).toMatchObject({ name: 'Mongu', sms_sender_name: 'MONGU LOANS' });
+    const bad = await t.app.inject({ method: 'POST', url: SETTINGS_PATHS.branchSave, headers: editor, payload: { id: add.json().data.id, name: 'Mongu', code: 'MNG', sms_sender_name: 'MONGU LOANS ZM' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.sms_sender_name).toEqual(['At most 11 characters.']);
+    const cleared = await t.app.inject({ method: 'POST', url: SETTINGS_PATHS.branchSave, headers: editor, payload: { id: add.json().data.id, name: 'Mongu', code: 'MNG', sms_sender_name: '' } });
+    expect(cleared.json().data.sms_sender_name).toBeNull();
   });
 });

@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 import { auditLog, branches, clients } from '@loan/shared-server/schema';
+import { maskDigits, maskRecipient } from '@loan/shared-util-format';
 import { likePattern } from '../rbac/repository';
-
-/** Every digit but the last `keep` digits becomes '*' ('123456/78/9', 5 → '****56/78/9'). */
-export function maskDigits(value: string, keep: number): string {
-  let toMask = Math.max(0, (value.match(/\d/g)?.length ?? 0) - keep);
-  return value.replace(/\d/g, (d) => (toMask-- > 0 ? '*' : d));
-}
 
 /**
  * Borrowers for the pickers (instant disbursement, SMS), in the caller's branch scope:
@@ -30,7 +25,7 @@ export async function listClients(db: Db, opts: { search?: string; page: number;
     .offset((opts.page - 1) * opts.pageSize);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(clients).where(where);
   return {
-    items: rows.map((r) => ({ ...r, nrc: maskDigits(r.nrc, 5), mobile: maskDigits(r.mobile, 3) })),
+    items: rows.map((r) => ({ ...r, nrc: maskDigits(r.nrc, 5), mobile: maskRecipient(r.mobile) })),
     total: Number(n),
     page: opts.page,
     pageSize: opts.pageSize,

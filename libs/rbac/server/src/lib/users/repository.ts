@@ -179,7 +179,7 @@ export async function markNotificationsRead(db: Db, userId: number): Promise<voi
 
 export async function listBranches(db: Db) {
   return db
-    .select({ id: branches.id, name: branches.name, code: branches.code, active: branches.active })
+    .select({ id: branches.id, name: branches.name, code: branches.code, active: branches.active, sms_sender_name: branches.smsSenderName })
     .from(branches)
     .orderBy(branches.name);
 }

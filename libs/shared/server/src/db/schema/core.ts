@@ -9,6 +9,8 @@ export const branches = pgTable('branches', {
   createdAt: tstz('created_at').notNull().defaultNow(),
   /** 0880_admin.sql: a closed branch stays for its records but is offered no more. */
   active: boolean('active').notNull().default(true),
+  /** 1200: the SMS sender name of the branch's reminders; NULL: the configured SMS_SENDER_ID. */
+  smsSenderName: text('sms_sender_name'),
 });
 
 export const roles = pgTable('roles', {

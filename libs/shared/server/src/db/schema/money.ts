@@ -82,6 +82,8 @@ export const messages = pgTable('messages', {
   batchId: text('batch_id'),
   /** A message a job creates at most once (a reminder: loan, instalment, day); unique. */
   dedupeKey: text('dedupe_key'),
+  /** 1200: the SMS sender id it goes out with (a branch's sender name); NULL: the configured one. */
+  senderId: text('sender_id'),
   clientId: id('client_id'),
   applicationId: id('application_id'),
   createdBy: id('created_by'),
