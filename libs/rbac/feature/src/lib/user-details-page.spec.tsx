@@ -67,6 +67,17 @@ it('changes only the role with "can assign role" alone', async () => {
   await waitFor(() => expect(lastRequest(USER_PATHS.update, 'PUT')?.body).toEqual({ id: 7, role_id: 1 }));
 });
 
+it("opens Edit with the user's current role and branch chosen once the options arrive", async () => {
+  renderScreen(page, { permissions: [P.viewUsersModule, P.editUser, P.assignRole], route: '/users/7' });
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+  const dialog = screen.getByRole('dialog');
+  const role = within(dialog).getByLabelText(/Role/) as HTMLSelectElement;
+  await waitFor(() => expect(role.selectedOptions[0]?.value).not.toBe(''));
+  expect(role.selectedOptions[0]?.textContent).not.toMatch(/Choose a role/);
+  const branch = within(dialog).getByLabelText(/Branch/) as HTMLSelectElement;
+  await waitFor(() => expect(branch.selectedOptions[0]?.textContent).not.toBe('No branch'));
+});
+
 it('shows not found for a 404, and Could not load with Retry otherwise', async () => {
   server.use(http.get(USER_PATHS.byId, () => HttpResponse.json({ message: 'User not found.' }, { status: 404 })));
   const view = renderScreen(page, { permissions: [P.viewUsersModule], route: '/users/9' });
