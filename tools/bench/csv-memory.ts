@@ -56,7 +56,7 @@ async function main() {
         SELECT 'LC-2026-' || lpad(g::text, 7, '0'), 'Bench Borrower ' || g, lpad((g % 999999)::text, 6, '0') || '/11/1', '+26097' || lpad((g % 9999999)::text, 7, '0'),
                (SELECT min(id) FROM branches), 10000, 2000, 12, 12000, 'closed', now() - interval '400 days', now() - (g % 300) * interval '1 day'
           FROM generate_series(${have + 1}::int, ${size}::int) g`);
-      await t.db.execute(sql`ANALYZE loan_applications`);
+      await t.db.execute(sql`ANALYZE loan_applications, report_closed_unsigned`);
       have = size;
       const [n] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM loan_applications WHERE status = 'closed'`);
       console.log(`data: ${n.n.toLocaleString('en-US')} closed unsigned loans (${((Date.now() - start) / 1000).toFixed(1)} s to seed)`);

@@ -75,7 +75,8 @@ export async function startApi(opts) {
     ...process.env,
     PORT: String(opts.port),
     HOST: '127.0.0.1',
-    SEED: 'demo',
+    // The demo seed fills only an empty database; SEED=none says so outright.
+    SEED: process.env.SEED ?? 'demo',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATA_DIR: opts.dataDir,
   };
@@ -187,19 +188,24 @@ function procCpuMs(pids) {
   return (ticks * 1000) / tick;
 }
 
-/** CPU ms used so far by the api we started (its process group): other load barely changes it. */
-function apiCpuMs() {
-  if (!child) return undefined;
+/** The pids of the api we started (its process group: tsx and the api's node); empty without one. */
+export function apiPids() {
+  if (!child) return [];
   try {
-    const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(child.pid)]).toString().split(/\s+/).filter(Boolean);
-    return procCpuMs(pids);
+    return execFileSync('ps', ['-o', 'pid=', '-g', String(child.pid)]).toString().split(/\s+/).filter(Boolean);
   } catch {
-    return undefined;
+    return [];
   }
 }
 
+/** CPU ms used so far by the api we started (its process group): other load barely changes it. */
+export function apiCpuMs() {
+  const pids = apiPids();
+  return pids.length ? procCpuMs(pids) : undefined;
+}
+
 /** CPU ms used so far by the PostgreSQL backends of the bench database (same machine). */
-async function dbCpuMs() {
+export async function dbCpuMs() {
   try {
     return await withPg(async (c) => {
       const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');

@@ -1,6 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DELIVERED_MESSAGES_ENV } from './playwright-base';
+import { API_URL_ENV, DELIVERED_MESSAGES_ENV } from './playwright-base';
 
 // Borrower flows against the real api and the demo seed. The OTP is read from the phone:
 // the e2e api writes what it sends, in clear, to a file (DELIVERED_MESSAGES_FILE); the
@@ -183,4 +185,102 @@ export function declareBorrowerFlows(): { staff: () => Staff } {
   });
 
   return { staff: () => staff };
+}
+
+/** An address of the loopback range no other client of this run uses (127.0.0.1 is the browser's). */
+function freshLoopbackAddress(): string {
+  return `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+/**
+ * A client of the api (E2E_API_URL, not the app's proxy) from an address of its own in the
+ * loopback range, as a borrower's phone or a staff member's desk would be: the api's rate limits
+ * are per address (10 OTPs, applications and signatures a window), so a test that makes many
+ * loans gives each borrower their own. Keeps its cookies and sends the CSRF header.
+ */
+export function loopbackClient(ip = freshLoopbackAddress()) {
+  const base = process.env[API_URL_ENV];
+  if (!base) throw new Error(`${API_URL_ENV} is not set: run through the e2e Playwright config`);
+  const jar = new Map<string, string>();
+  const send = (method: string, path: string, body?: { type: string; data: Buffer }) =>
+    new Promise<{ status: number; text: string; json: () => unknown }>((resolve, reject) => {
+      const xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
+      const headers: Record<string, string | number> = { accept: 'application/json', 'user-agent': 'E2E phone', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+      if (xsrf) headers['x-xsrf-token'] = xsrf;
+      if (body) Object.assign(headers, { 'content-type': body.type, 'content-length': body.data.length });
+      const req = httpRequest(`${base}${path}`, { method, headers, localAddress: ip }, (res) => {
+        for (const c of res.headers['set-cookie'] ?? []) {
+          const [pair] = c.split(';');
+          const i = pair.indexOf('=');
+          jar.set(pair.slice(0, i), pair.slice(i + 1));
+        }
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(parts).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, text, json: () => JSON.parse(text) });
+        });
+      });
+      req.on('error', reject);
+      req.end(body?.data);
+    });
+  const json = (data: object) => ({ type: 'application/json', data: Buffer.from(JSON.stringify(data)) });
+  return {
+    ip,
+    get: (path: string) => send('GET', path),
+    post: (path: string, data: object) => send('POST', path, json(data)),
+    put: (path: string, data: object) => send('PUT', path, json(data)),
+    /** multipart/form-data: text fields and one PNG file. */
+    postForm: (path: string, fields: Record<string, string>, file: { field: string; name: string; data: Buffer }) => {
+      const boundary = `----e2e${randomInt(1e9)}`;
+      const chunks: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: image/png\r\n\r\n`), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+      return send('POST', path, { type: `multipart/form-data; boundary=${boundary}`, data: Buffer.concat(chunks) });
+    },
+    /** Signs in as a staff member (CSRF cookie first). */
+    async signIn(account: { email: string; password: string }) {
+      await send('GET', '/sanctum/csrf-cookie');
+      const res = await send('POST', '/login', json(account));
+      expect(res.status, res.text).toBeLessThan(400);
+    },
+  };
+}
+export type LoopbackClient = ReturnType<typeof loopbackClient>;
+
+/**
+ * A payable loan made as in life, through the api: the borrower applies from their own phone
+ * (OTP, application), `staff` (who may approve and send letters) approves it and sends the offer
+ * letter, and the borrower signs it from the phone. Answers the application.
+ */
+export async function payableLoanByApi(staff: LoopbackClient, who: { mobile: string; nrc: string; name: string }, amount: string) {
+  const phone = loopbackClient();
+  await phone.get('/sanctum/csrf-cookie');
+  const sent = await phone.post('/api/web/otp/send', { mobile: who.mobile });
+  expect(sent.status, sent.text).toBe(200);
+  const valid = await phone.post('/api/web/otp/validation', { mobile: who.mobile, code: otpSentTo(who.mobile) });
+  expect(valid.status, valid.text).toBe(200);
+  const { ticket } = valid.json() as { ticket: string };
+  const applied = await phone.post('/api/applyForLoan/create', {
+    nrc: who.nrc,
+    full_name: who.name,
+    mobile: who.mobile,
+    employer: 'ZESCO',
+    branch: 'Ndola',
+    amount,
+    tenure: 12,
+    purpose: 'Roof',
+    ticket,
+  });
+  expect(applied.status, applied.text).toBe(200);
+  const app = applied.json() as { id: number; reference_code: string };
+  const approved = await staff.put('/api/applyForLoan/update', { id: app.id, status: 'approved' });
+  expect(approved.status, approved.text).toBe(200);
+  const gen = await staff.post(`/api/loan-offer-letter/generate/${app.id}`, { authorized_rep_signature: REP_SIGNATURE });
+  expect(gen.status, gen.text).toBe(200);
+  const { token } = gen.json() as { token: string };
+  const today = new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10);
+  const png = Buffer.from(REP_SIGNATURE.split(',')[1], 'base64');
+  const signed = await phone.postForm(`/api/loan-offer-letter/borrower-sign-offer/${token}`, { borrower_name: who.name, borrower_date: today }, { field: 'signature', name: 'signature.png', data: png });
+  expect(signed.status, signed.text).toBe(200);
+  return app;
 }

@@ -7,6 +7,8 @@ const root = join(__dirname, '../..');
 
 /** Names the file of delivered messages for the test workers. */
 export const DELIVERED_MESSAGES_ENV = 'E2E_DELIVERED_MESSAGES';
+/** Names the api's own address (not the app's proxy) for clients that must reach it directly (loopbackClient). */
+export const API_URL_ENV = 'E2E_API_URL';
 /** Names the file of the e-mails the local SMTP server received (tools/e2e/smtp-sink.ts). */
 export const SMTP_MAILBOX_ENV = 'E2E_SMTP_MAILBOX';
 
@@ -53,6 +55,8 @@ export function e2eConfig(opts: {
     : [];
   const apiUrl = `http://127.0.0.1:${opts.apiPort}`;
   const baseURL = `http://127.0.0.1:${opts.appPort}`;
+  // Workers inherit it: the api itself (in production mode it serves the apps on their port).
+  process.env[API_URL_ENV] = process.env['E2E_SERVED_BY_API'] === '1' ? baseURL : apiUrl;
   /**
    * E2E_SERVED_BY_API=1: no Vite at all; the built api (its sources through tsx) serves the
    * built apps on the app port, as in production (`npm run build` first: both apps).

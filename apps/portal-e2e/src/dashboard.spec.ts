@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { inEveryView } from '../../../tools/e2e/views';
 
 // The dashboard against the real api and the demo seed: an officer signs in, lands on
 // /dashboard, and the figures on screen are the api's figures (the api's own tests check
@@ -102,3 +103,19 @@ test('reads at phone width without sideways scrolling', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+for (const [who, account] of [
+  ['a branch-bound viewer (Kitwe)', { email: 'viewer@demo.zm', password: 'Demo#2026' }],
+  ['the admin (every branch)', { email: 'admin@demo.zm', password: 'Demo#2026' }],
+] as const) {
+  test(`${who} sees the api's figures of their scope, wide and at 360 px, light and dark`, async ({ page }) => {
+    await signIn(page, account);
+    const daily = await (await page.request.get('/api/dashboard/daily-card-stats')).json();
+    await expectCards(page, daily);
+    const offers = await (await page.request.get('/api/loan-offer-letter/card-stats')).json();
+    await expect(card(page, 'Signed')).toContainText(offers.signedCount.toLocaleString('en-US'));
+    await expect(page.getByText('Loading chart data...')).toHaveCount(0);
+    const overflow = await inEveryView(page, `dashboard-${account.email.split('@')[0]}`);
+    expect(Object.values(overflow).every((px) => px <= 0)).toBe(true);
+  });
+}

@@ -27,6 +27,8 @@ export async function shots(page: Page, name: string) {
       await page.emulateMedia({ colorScheme });
       // The shell's menu and colours animate after a resize or a scheme change: let them settle.
       await page.waitForTimeout(700);
+      // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
     }
   }

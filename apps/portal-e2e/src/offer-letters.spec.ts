@@ -80,6 +80,20 @@ async function approveGenerateSign(page: Page, browser: Browser, detailsPath: st
   await page.getByRole('button', { name: 'Check the signed content' }).click();
   await expect(page.getByText('Intact.')).toBeVisible();
   if (shots) await shoot(page, `${shots}-contract-details`);
+
+  // The contracts list finds it signed; its answer carries the columns, not the letter whole.
+  const listed = page.waitForResponse((r) => r.url().includes('/api/loan-offer-letter/all') && r.url().includes('search='));
+  await page.goto(`/loans/applications/offer-letter?search=${encodeURIComponent(reference)}`);
+  const answer = await (await listed).json();
+  expect(answer.items).toEqual([expect.objectContaining({ reference_code: reference, status: 'signed' })]);
+  for (const heavy of ['terms_conditions', 'authorized_rep_signature', 'borrower_signature']) expect(answer.items[0]).not.toHaveProperty(heavy);
+  const row = page.getByRole('row', { name: new RegExp(reference) });
+  await expect(row).toContainText('Signed');
+  if (shots) {
+    await page.goto('/loans/applications/offer-letter');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await shoot(page, `${shots}-contracts-list`);
+  }
 }
 
 test('approve, generate the letter, the borrower signs, the officer checks the evidence', async ({ page, browser, request }) => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 
@@ -74,6 +75,11 @@ test('finance records a repayment and sees the balance and next instalment chang
   await expect(page.getByRole('heading', { name: '1 problem found: nothing saved' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save all rows' })).toBeDisabled();
   await page.screenshot({ path: join(SCREENS_DIR, 'repayment-bulk-errors-desktop-light.png'), fullPage: true });
+  // The bad rows as a CSV with their reason, read from the chosen file again.
+  const [bad] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the bad rows' }).click()]);
+  const badText = (await readFile((await bad.path()) as string, 'utf8')).split('\r\n');
+  expect(badText[0]).toBe(`${header},row,reason`);
+  expect(badText[1]).toBe(`${code},abc,${today},cash,E2E-${run}-B2,,2,amount: Not a positive amount with at most two decimals.`);
 
   await upload([good, `${code},0.25,${today},cash,E2E-${run}-B2,`]);
   await page.getByRole('button', { name: 'Check every row' }).click();
@@ -198,10 +204,18 @@ for (const look of [
         mimeType: 'text/csv',
         buffer: Buffer.from('reference_code,amount,paid_at,method,reference,note\nLA-1999-000001,abc,2026-01-01,cash,STATES-1,\n'),
       });
+      await expect(page.getByRole('heading', { name: 'Preview of states.csv' })).toBeVisible();
+      await fits();
+      await shot('upload-preview');
       await page.getByRole('button', { name: 'Check every row' }).click();
       await expect(page.getByRole('table', { name: 'Problems by row and column' })).toContainText('Row 1');
       await fits();
       await shot('upload-errors');
+      if (look.colorScheme === 'light') {
+        // The wide screen in dark mode too.
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.screenshot({ path: join(SCREENS_DIR, `repayments-upload-errors-1280-dark.png`), fullPage: true });
+      }
     });
   });
 }

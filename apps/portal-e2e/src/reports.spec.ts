@@ -90,4 +90,12 @@ test('/reports works at 360 px and in dark mode: nothing runs off the side', asy
   await expect(page.getByTestId('collections-chart').or(page.getByText('Nothing fell due or was collected for these filters.'))).toBeVisible();
   const overflow = await inEveryView(page, 'reports');
   expect(overflow).toEqual({ '1280-light': 0, '1280-dark': 0, '360-light': 0, '360-dark': 0 });
+  // At 1280 px every report's table fits its card (PAR's ten figures included): no table
+  // scrolls sideways. At 360 px the kit's scroll region takes over.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole('table', { name: 'Portfolio at risk by branch' })).toBeVisible();
+  const sideways = await page
+    .getByRole('region')
+    .evaluateAll((regions) => regions.filter((r) => r.scrollWidth > r.clientWidth + 1).map((r) => `${r.getAttribute('aria-label')}: ${r.scrollWidth - r.clientWidth}px`));
+  expect(sideways).toEqual([]);
 });

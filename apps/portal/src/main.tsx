@@ -2,12 +2,12 @@
 import './zod-config';
 import { StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { apiReady } from '@loan/shared-data-access-api';
 import { isDarkMode, loadPreferences, prepareSessionStorage, systemPrefersDark } from '@loan/shared-session';
 import App from './app/app';
 import { onSessionExpired } from './app/login-route';
-import { routes } from './app/routes';
+import { createRouterBridge } from './app/router-bridge';
 import { createPortalStore } from './app/store';
 
 // Spec §4: without the session-storage authenticated flag the stored session is cleared
@@ -16,7 +16,7 @@ prepareSessionStorage();
 // Dark mode before the first paint (no light flash); ThemeApplier keeps it in step after.
 document.documentElement.classList.toggle('dark', isDarkMode(loadPreferences().darkMode, systemPrefersDark()));
 
-const router = createBrowserRouter(routes);
+const router = createRouterBridge();
 const { store, persistor } = createPortalStore({
   // Spec §8: any 401 ends the session and leads to /login, where a toast says why.
   onExpired: onSessionExpired(router),
@@ -24,7 +24,9 @@ const { store, persistor } = createPortalStore({
 
 ReactDOM.createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App store={store} persistor={persistor} router={router} />
+    <BrowserRouter>
+      <App store={store} persistor={persistor} router={router} />
+    </BrowserRouter>
   </StrictMode>,
 );
 // The api slice (RTK Query, its own chunk) joins the store once the first screen has shown:

@@ -3,15 +3,19 @@ import { setupServer } from 'msw/node';
 import { csrfCookieHandler } from '@loan/shared-data-access-api/testing';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
 import { ALL_PERMISSIONS, CLIENT_PICKER_PERMISSIONS, P, type PermissionName } from '@loan/shared-contract';
 import { AUTHENTICATED_FLAG, LS_AUTH, LS_DARK_MODE, PERSIST_STORAGE_KEY, prepareSessionStorage } from '@loan/shared-session';
 import { describeError, errorReference } from './pages';
 import { RouteEffects } from './route-effects';
+import { RoutedView } from './routed-view';
+import { createRouterBridge, RouterBridgeLink } from './router-bridge';
 import { routes } from './routes';
 import { SCREEN_CATALOG } from '@loan/shared-screens';
 import { BRAND } from '@loan/shared-ui';
 import { SCREEN_REGISTRY } from './screens';
+import { createPortalStore } from './store';
 import { apiUrl, demoUser, EXPIRED_AGE, renderPortal, seedSession } from './test-utils';
 
 const calls: string[] = [];
@@ -75,25 +79,53 @@ describe('routing', () => {
 
   it("gives just 'Portal' for a route without a title, and scrolls to the top on navigation", async () => {
     const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const router = createMemoryRouter(
-      [
-        {
-          element: <RouteEffects />,
-          children: [
-            { path: '/a', handle: { title: 'Alpha', auth: false }, element: null },
-            { path: '/b', handle: { auth: false }, element: null },
-          ],
-        },
-      ],
-      { initialEntries: ['/a'] },
+    const router = createRouterBridge();
+    const table = [
+      {
+        element: <RouteEffects />,
+        children: [
+          { path: '/a', handle: { title: 'Alpha', auth: false }, element: null },
+          { path: '/b', handle: { auth: false }, element: null },
+        ],
+      },
+    ];
+    render(
+      <MemoryRouter initialEntries={['/a']}>
+        <RouterBridgeLink bridge={router} />
+        <RoutedView routes={table} />
+      </MemoryRouter>,
     );
-    render(<RouterProvider router={router} />);
     await waitFor(() => expect(document.title).toBe('Alpha - Portal'));
     scrollTo.mockClear();
     await act(() => router.navigate('/b'));
     await waitFor(() => expect(document.title).toBe('Portal'));
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
     scrollTo.mockRestore();
+  });
+
+  it('shows the error page when a page fails, and the page again after moving on', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = createRouterBridge();
+    function Broken(): never {
+      throw new Error('Failed to fetch dynamically imported module: /assets/x.js');
+    }
+    const table = [
+      { path: '/broken', element: <Broken /> },
+      { path: '/fine', element: <h1>Fine</h1> },
+    ];
+    render(
+      <Provider store={createPortalStore().store}>
+        <MemoryRouter initialEntries={['/broken']}>
+          <RouterBridgeLink bridge={router} />
+          <RoutedView routes={table} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Something went wrong!' })).toBeInTheDocument();
+    expect(screen.getByText(/could not be downloaded/)).toBeInTheDocument();
+    await act(() => router.navigate('/fine'));
+    expect(await screen.findByRole('heading', { name: 'Fine' })).toBeInTheDocument();
+    error.mockRestore();
   });
 
   it('declares every route of the spec once: the public pages, then every screen of the registry', () => {

@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { useToasts } from '@loan/shared-data-access-api';
 import { LoginPage } from '@loan/auth-feature';
 import { hasValidSession, selectAuthenticated } from '@loan/shared-session';
+import type { RouterBridge } from './router-bridge';
 import type { RootState } from './store';
 
 /**
@@ -35,12 +36,12 @@ export const sessionEndedNotice = {
  * main.tsx and the tests alike: raises the notice the login page shows, unless the user
  * is on /login already (a failed sign-in is not an ended session).
  */
-export function onSessionExpired(router: { state: { location: { pathname: string } }; navigate: (to: string, opts: { replace: boolean }) => unknown }) {
+export function onSessionExpired(router: RouterBridge) {
   return () => {
     console.info(`[portal] the server ended the session (at ${router.state.location.pathname})`);
     if (router.state.location.pathname === '/login') return;
     sessionEndedNotice.raise();
-    void router.navigate('/login', { replace: true });
+    router.navigate('/login', { replace: true });
   };
 }
 

@@ -1,5 +1,5 @@
 import { lazy, useMemo } from 'react';
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { buttonClass } from '@loan/shared-ui';
 import { useHome } from './use-home';
 
@@ -11,9 +11,6 @@ export const UnknownRoutePage = lazy(() => import('./status-pages').then((m) => 
 
 /** What went wrong, in words a member of staff can act on. */
 export function describeError(error: unknown): string {
-  if (isRouteErrorResponse(error)) {
-    return error.status === 404 ? 'The page you asked for does not exist.' : `The page answered with an error (${error.status}).`;
-  }
   const message = error instanceof Error ? error.message : '';
   if (/dynamically imported module|Importing a module script failed|Loading chunk|error loading dynamically/i.test(message)) {
     return 'A part of the portal could not be downloaded: the connection dropped, or the portal was updated while it was open. Reloading the page usually fixes this.';
@@ -30,9 +27,11 @@ export function errorReference(now = new Date(), random = Math.random): string {
   return `ERR-${stamp}-${tail}`;
 }
 
-/** /error (spec §2), and the error element of the route tree: what went wrong, a reference, a way back. */
-export function ErrorPage() {
-  const error = useRouteError();
+/**
+ * /error (spec §2), and what the route tree shows when a page fails (RoutedView's boundary
+ * passes the `error`): what went wrong, a reference, a way back.
+ */
+export function ErrorPage({ error }: { error?: unknown }) {
   const { pathname } = useLocation();
   const home = useHome();
   const reference = useMemo(() => errorReference(), []);

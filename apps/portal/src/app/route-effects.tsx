@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
-import { useLocation, useMatches } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { pageTitle } from '@loan/shared-util-format';
-import type { RouteHandle } from './route-handle';
+import { useRouteTitle } from './route-handle';
 
 /** Document title from the route table and scroll to the top on each navigation (spec §1, §2). */
 export function RouteEffects() {
-  const matches = useMatches();
   const { pathname, hash } = useLocation();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
-  const title = handle?.title;
+  const title = useRouteTitle();
 
   useEffect(() => {
     document.title = pageTitle(title);

@@ -45,8 +45,8 @@ function screenRoute({ path, title, permissions, element: Screen }: ScreenDescri
  */
 export const routes: RouteObject[] = [
   {
+    // A page that fails shows ErrorPage (RoutedView's error boundary).
     element: <RootView />,
-    errorElement: <ErrorPage />,
     children: [
       { path: '/', handle: { auth: false } satisfies RouteHandle, element: <Navigate to="/login" replace /> },
       page('/login', { title: 'Login', auth: false }, LoginRoute),

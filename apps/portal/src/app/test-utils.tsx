@@ -1,10 +1,10 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { P, PERSISTED_STATE_TTL_MS, type PermissionName } from '@loan/shared-contract';
 import { AUTHENTICATED_FLAG, PERSIST_STORAGE_KEY } from '@loan/shared-session';
 import { App } from './app';
 import { onSessionExpired } from './login-route';
-import { routes } from './routes';
+import { createRouterBridge } from './router-bridge';
 import { createPortalStore } from './store';
 
 /** jsdom's origin plus an api path (MSW needs absolute URLs). */
@@ -29,9 +29,14 @@ export const EXPIRED_AGE = PERSISTED_STATE_TTL_MS + 1000;
 
 /** The whole portal (store, persistence, route table) at `path`, as main.tsx builds it. */
 export async function renderPortal(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // The bridge follows the memory router once rendered: `router.state.location`, `router.navigate`.
+  const router = createRouterBridge();
   const { store, persistor } = createPortalStore({ onExpired: onSessionExpired(router) });
-  const utils = render(<App store={store} persistor={persistor} router={router} />);
+  const utils = render(
+    <MemoryRouter initialEntries={[path]}>
+      <App store={store} persistor={persistor} router={router} />
+    </MemoryRouter>,
+  );
   // Let redux-persist rehydrate.
   await act(async () => {
     await new Promise((r) => setTimeout(r, 0));

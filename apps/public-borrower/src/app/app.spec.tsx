@@ -36,7 +36,8 @@ it('serves the application form at /apply with its title', async () => {
 
 it('serves the contract page by token', async () => {
   render(<App initialPath="/loan-offer-letter/gone" />);
-  expect(await screen.findByRole('heading', { name: 'This loan offer has expired' })).toBeInTheDocument();
+  // Its own chunks (the store with RTK Query, the contract page): loaded for the first time here.
+  expect(await screen.findByRole('heading', { name: 'This loan offer has expired' }, { timeout: 5000 })).toBeInTheDocument();
   expect(document.title).toBe('Loan Offer Letter - Portal');
 });
 

@@ -1,1 +1,2 @@
 export * from './lib/borrower-api';
+export { useBorrowerMutation, type BorrowerMutation } from './lib/borrower-calls';

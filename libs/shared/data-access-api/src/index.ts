@@ -1,6 +1,15 @@
 export { api, TAG_TYPES, type TagType } from './lib/api';
 export { historyApi, useGetRecordHistoryQuery, type RecordHistoryArgs } from './lib/history';
 export { loanLimitsApi, useGetLoanLimitsQuery } from './lib/loan-limits';
+export {
+  DeferredStoreContext,
+  retryingLoader,
+  useDeferredDispatch,
+  useDeferredMutation,
+  useDeferredQueryData,
+  type DispatchHolder,
+} from './lib/deferred';
+export { loadLoanLimitsEndpoint, useDeferredLoanLimits } from './lib/loan-limits-deferred';
 export { downloadUrl, baseQuery, setApiBaseUrl, readCookie, resetPermissionsVersion } from './lib/base-query';
 export { fileNameFrom, saveBlob, saveFileResponse, type DownloadOutcome } from './lib/download';
 export { sessionExpired, permissionsChanged } from './lib/events';

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { csvStream, fileNameFor, xlsxStream, type TableColumn } from './table-file';
+import { STREAM_CHUNK_CHARS, csvStream, fileNameFor, xlsxStream, type TableColumn } from './table-file';
 
 interface Row {
   name: string;
@@ -46,6 +46,37 @@ describe('table files (reports and exports)', () => {
     expect(ws?.getCell('B3').value).toBe(0.1);
     expect(ws?.getCell('C2').value).toBe(0.25);
     expect(ws?.rowCount).toBe(3);
+  });
+
+  it('streams CSV in chunks of about 64 KiB, asking for rows only as the reader takes them (backpressure)', async () => {
+    const total = 200_000;
+    let pulled = 0;
+    async function* many(): AsyncGenerator<Row> {
+      for (let i = 0; i < total; i++) {
+        pulled += 1;
+        yield { name: `Borrower ${i}`, amount: '100.00', share: 0.5 };
+      }
+    }
+    const stream = csvStream(columns, many());
+    const it = stream[Symbol.asyncIterator]();
+    const first = String((await it.next()).value);
+    expect(first.startsWith('"Name","Amount","share"\r\n"Borrower 0","100.00","0.5"\r\n')).toBe(true);
+    expect(first.length).toBeGreaterThanOrEqual(STREAM_CHUNK_CHARS);
+    expect(first.length).toBeLessThan(STREAM_CHUNK_CHARS + 100);
+    // The stream buffers a few chunks ahead (its high-water mark), never the whole file.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(pulled).toBeLessThan(total / 2);
+
+    let lines = first.split('\r\n').length - 1;
+    let chunks = 1;
+    for (let r = await it.next(); !r.done; r = await it.next()) {
+      lines += String(r.value).split('\r\n').length - 1;
+      chunks += 1;
+    }
+    expect(lines).toBe(total + 1);
+    expect(pulled).toBe(total);
+    // About 28 bytes a row: some 90 chunks, not 200,001 (one per row).
+    expect(chunks).toBeLessThan(200);
   });
 
   it('names the file by its format', () => {

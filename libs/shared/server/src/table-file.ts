@@ -25,14 +25,39 @@ export const TABLE_FILE_MIME: Record<TableFileFormat, string> = {
 
 const NUM_FMT = { money: '#,##0.00', number: '0', percent: '0.00%' } as const;
 
-async function* csvChunks<R>(columns: readonly TableColumn<R>[], rows: AsyncIterable<R> | Iterable<R>): AsyncGenerator<string> {
-  yield csvRow(columns.map((c) => c.header ?? c.key));
-  for await (const r of rows) yield csvRow(columns.map((c) => r[c.key]));
+/** About this many characters per chunk of a streamed file: one socket write per 64 KiB, not per row. */
+export const STREAM_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Joins the lines of a file into chunks of about STREAM_CHUNK_CHARS (the last may be
+ * shorter). A generator pulled by `Readable.from`, so it asks its source for the next rows only
+ * when the client has taken what came before (backpressure): memory holds one chunk, not the file.
+ */
+export async function* chunkedLines(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {
+  let chunk = '';
+  for await (const line of lines) {
+    chunk += line;
+    if (chunk.length >= STREAM_CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
 }
 
-/** CSV as a stream: quoted, formula-safe cells (csv.ts), one chunk per row. */
+async function* csvLines<R>(columns: readonly TableColumn<R>[], rows: AsyncIterable<R> | Iterable<R>): AsyncGenerator<string> {
+  yield csvRow(columns.map((c) => c.header ?? c.key));
+  const keys = columns.map((c) => c.key);
+  const cells: unknown[] = new Array(keys.length);
+  for await (const r of rows) {
+    for (let i = 0; i < keys.length; i++) cells[i] = r[keys[i]];
+    yield csvRow(cells);
+  }
+}
+
+/** CSV as a stream: quoted, formula-safe cells (csv.ts), in chunks of about 64 KiB. */
 export function csvStream<R>(columns: readonly TableColumn<R>[], rows: AsyncIterable<R> | Iterable<R>): Readable {
-  return Readable.from(csvChunks(columns, rows));
+  return Readable.from(chunkedLines(csvLines(columns, rows)));
 }
 
 function xlsxCell(type: TableColumn<unknown>['type'], value: unknown): unknown {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { COMMUNICATION_PATHS, P, type PermissionName } from '@loan/shared-contract';
@@ -7,7 +7,7 @@ import { lastRequest, setupApiServer } from '@loan/shared-data-access-api/testin
 import { renderScreen } from '@loan/shared-permissions/testing';
 import { communicationVariants } from '@loan/communication-data-access/testing';
 import { SCREENS } from '@loan/shared-screens';
-import { MessageDetailsPage } from './message-details-page';
+import { MessageDetailsPage, REPORT_POLL_MS, REPORT_WAIT_MS } from './message-details-page';
 
 const server = setupApiServer(communicationVariants.details.ok, communicationVariants.batch.ok, communicationVariants.retry.ok);
 const PATH = SCREENS.messageDetails.path;
@@ -56,24 +56,61 @@ it('retries a failed message (can create message), once; nothing to retry withou
   expect(lastRequest(COMMUNICATION_PATHS.retry.replace(':id', '7'), 'POST')).toBeDefined();
 });
 
-it('shows the progress of its send and refreshes it while any message waits', async () => {
+/** A send of 10 whose figures go through `steps`, one per request (the last one repeats). */
+function batchSteps(steps: Array<{ queued: number; sent: number; delivered: number; failed: number }>) {
+  const seen = { calls: 0 };
   server.use(http.get(COMMUNICATION_PATHS.byId, () => HttpResponse.json(makeMessage(6, { batch_id: 'batch-1', status: 'sent' }))));
-  let calls = 0;
   server.use(
     http.get(COMMUNICATION_PATHS.batch, () => {
-      calls += 1;
-      return HttpResponse.json(
-        calls < 2 ? { batch_id: 'batch-1', total: 10, queued: 4, sent: 3, delivered: 2, failed: 1 } : { batch_id: 'batch-1', total: 10, queued: 0, sent: 6, delivered: 3, failed: 1 },
-      );
+      seen.calls += 1;
+      return HttpResponse.json({ batch_id: 'batch-1', total: 10, ...steps[Math.min(seen.calls, steps.length) - 1] });
     }),
   );
+  return seen;
+}
+const figure = (panel: HTMLElement, label: string) => within(panel).getByText(label, { exact: true }).nextSibling;
+
+it('follows its send while it runs, then its delivery reports until every recipient has a final state, then stops asking', async () => {
+  const seen = batchSteps([
+    { queued: 4, sent: 3, delivered: 2, failed: 1 },
+    // Sending done; 6 sent messages still without their report.
+    { queued: 0, sent: 9, delivered: 3, failed: 1 },
+    // The reports came in (the sandbox's, a gateway's callback).
+    { queued: 0, sent: 9, delivered: 9, failed: 1 },
+  ]);
   show();
   const panel = await screen.findByRole('region', { name: 'Send progress' });
   expect(await within(panel).findByText('Sending: 6 of 10 done.')).toBeInTheDocument();
-  // Asked again while running (every PROGRESS_POLL_MS), then it stops asking once finished.
-  expect(await within(panel).findByText('Finished: 10 messages.', {}, { timeout: 5000 })).toBeInTheDocument();
-  expect(within(panel).getByText('Waiting').nextSibling).toHaveTextContent('0');
-  const seen = calls;
-  await new Promise((r) => setTimeout(r, 2500));
-  expect(calls).toBe(seen);
-}, 15_000);
+  expect(await within(panel).findByText('Finished: 10 messages. Waiting for 6 delivery reports.', {}, { timeout: 5000 })).toBeInTheDocument();
+  expect(figure(panel, 'Awaiting report')).toHaveTextContent('6');
+  // Still asked after "Finished" (every REPORT_POLL_MS): the late reports show without a reload.
+  expect(await within(panel).findByText('Finished: 10 messages.', {}, { timeout: 8000 })).toBeInTheDocument();
+  expect(figure(panel, 'Delivered')).toHaveTextContent('9');
+  expect(figure(panel, 'Awaiting report')).toHaveTextContent('0');
+  expect(figure(panel, 'Queued')).toHaveTextContent('0');
+  // Every recipient delivered or failed: no more requests.
+  const calls = seen.calls;
+  await new Promise((r) => setTimeout(r, REPORT_POLL_MS + 500));
+  expect(seen.calls).toBe(calls);
+}, 25_000);
+
+it('stops asking for delivery reports when nothing moved for REPORT_WAIT_MS, and Check again asks again', async () => {
+  const seen = batchSteps([{ queued: 0, sent: 9, delivered: 3, failed: 1 }]);
+  show();
+  const panel = await screen.findByRole('region', { name: 'Send progress' });
+  expect(await within(panel).findByText('Finished: 10 messages. Waiting for 6 delivery reports.')).toBeInTheDocument();
+  // Later than the cap since the figures last moved: the next answer ends the asking.
+  const now = Date.now();
+  const clock = jest.spyOn(Date, 'now').mockReturnValue(now + REPORT_WAIT_MS + 1000);
+  try {
+    expect(await within(panel).findByText('Finished: 10 messages. 6 delivery reports have not come yet.', { exact: false }, { timeout: 8000 })).toBeInTheDocument();
+    const calls = seen.calls;
+    await new Promise((r) => setTimeout(r, REPORT_POLL_MS + 500));
+    expect(seen.calls).toBe(calls);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(seen.calls).toBe(calls + 1));
+    expect(await within(panel).findByText('Finished: 10 messages. Waiting for 6 delivery reports.')).toBeInTheDocument();
+  } finally {
+    clock.mockRestore();
+  }
+}, 25_000);

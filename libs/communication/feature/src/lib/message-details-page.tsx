@@ -14,21 +14,48 @@ const LIST = SCREENS.communication;
 
 /** How often a running send (or a queued message) is asked again. */
 export const PROGRESS_POLL_MS = 2000;
+/** How often a finished send is asked again while delivery reports are still to come. */
+export const REPORT_POLL_MS = 5000;
+/**
+ * A delivery report usually comes within minutes of sending: a message (or a send) is asked
+ * again until then, and no longer once nothing has moved for this long.
+ */
+export const REPORT_WAIT_MS = 10 * 60_000;
 
-/** The send this message belongs to: sent, delivered, failed and waiting, refreshed while any waits. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The send this message belongs to: sent, delivered, awaiting a report, failed and queued.
+ * Asked again every PROGRESS_POLL_MS while any message is queued, then every REPORT_POLL_MS
+ * while delivery reports are awaited (sent, neither delivered nor failed), until every
+ * recipient has a final state or nothing moved for REPORT_WAIT_MS (Check again starts over).
+ */
 function BatchProgressPanel({ batchId, status }: { batchId: string; status: Message['status'] }) {
-  const [polling, setPolling] = useState(true);
-  const progress = useGetBatchProgressQuery(batchId, { pollingInterval: polling ? PROGRESS_POLL_MS : 0, skipPollingIfUnfocused: true });
+  const [pollMs, setPollMs] = useState(PROGRESS_POLL_MS);
+  const progress = useGetBatchProgressQuery(batchId, { pollingInterval: pollMs, skipPollingIfUnfocused: true });
   // The message itself moved on (sent, delivered, retried): its send's figures did too.
   const [seenStatus, setSeenStatus] = useState(status);
   if (seenStatus !== status) {
     setSeenStatus(status);
     if (!progress.isUninitialized) void progress.refetch();
   }
-  const running = (progress.data?.queued ?? 1) > 0;
-  if (polling !== running && progress.data) setPolling(running);
   const p = progress.data;
+  // When the figures last moved (a report arriving counts), by the answers' own times: the
+  // cap runs from there.
+  const figures = p ? `${p.queued}/${p.sent}/${p.delivered}/${p.failed}` : '';
+  const answeredAt = progress.fulfilledTimeStamp ?? 0;
+  const [moved, setMoved] = useState({ figures, at: answeredAt });
+  if (moved.figures !== figures) setMoved({ figures, at: answeredAt });
+  const running = (p?.queued ?? 1) > 0;
+  const awaiting = p ? Math.max(0, p.sent - p.delivered) : 0;
+  const gaveUp = !running && awaiting > 0 && answeredAt - moved.at > REPORT_WAIT_MS;
+  const next = running ? PROGRESS_POLL_MS : awaiting > 0 && !gaveUp ? REPORT_POLL_MS : 0;
+  if (p && next !== pollMs) setPollMs(next);
   const done = p ? p.total - p.queued : 0;
+  const checkAgain = () => {
+    setMoved({ figures, at: Date.now() });
+    void progress.refetch();
+  };
   return (
     <section aria-labelledby="send-progress" className="mt-6 rounded border border-slate-200 p-4 dark:border-slate-700">
       <h2 id="send-progress" className="text-base font-semibold">
@@ -41,16 +68,27 @@ function BatchProgressPanel({ batchId, status }: { batchId: string; status: Mess
       ) : (
         <>
           <p className="mt-1 text-sm" aria-live="polite">
-            {running ? `Sending: ${done} of ${p.total} done.` : `Finished: ${p.total} message${p.total === 1 ? '' : 's'}.`}
+            {running ? `Sending: ${done} of ${p.total} done.` : `Finished: ${plural(p.total, 'message', 'messages')}.`}
+            {!running && awaiting > 0
+              ? gaveUp
+                ? ` ${plural(awaiting, 'delivery report has', 'delivery reports have')} not come yet.`
+                : ` Waiting for ${plural(awaiting, 'delivery report', 'delivery reports')}.`
+              : null}
+            {gaveUp ? (
+              <Button size="sm" variant="secondary" className="ml-2" loading={progress.isFetching} onClick={checkAgain}>
+                Check again
+              </Button>
+            ) : null}
           </p>
           <progress className="mt-2 h-2 w-full accent-blue-600" max={p.total} value={done} aria-label="Messages done" />
-          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
             {(
               [
                 ['Sent', p.sent],
                 ['Delivered', p.delivered],
+                ['Awaiting report', awaiting],
                 ['Failed', p.failed],
-                ['Waiting', p.queued],
+                ['Queued', p.queued],
               ] as const
             ).map(([label, n]) => (
               <div key={label} className="rounded bg-slate-50 p-2 dark:bg-slate-800">
@@ -65,8 +103,6 @@ function BatchProgressPanel({ batchId, status }: { batchId: string; status: Mess
   );
 }
 
-/** A delivery report usually comes within minutes of sending: asked again until then. */
-const REPORT_WAIT_MS = 10 * 60_000;
 function awaitsReport(m: Message): boolean {
   return m.sent_at !== null && Date.now() - Date.parse(m.sent_at) < REPORT_WAIT_MS;
 }

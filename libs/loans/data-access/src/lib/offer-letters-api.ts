@@ -6,6 +6,7 @@ import {
   type GeneratedOffer,
   type ListEnvelope,
   type LoanOfferStats,
+  type OfferLetterListItem,
   type OfferLetterStaff,
   type OfferLetterVerify,
   type OfferState,
@@ -70,7 +71,7 @@ const LIST = { type: 'OfferLetter' as const, id: 'LIST' as const };
 export const offerLettersApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (b) => ({
-    getOfferLetters: b.query<ListEnvelope<OfferLetterStaff>, OfferLetterListArgs>({
+    getOfferLetters: b.query<ListEnvelope<OfferLetterListItem>, OfferLetterListArgs>({
       query: offerLetterListRequest,
       providesTags: (res) => [LIST, ...(res?.items ?? []).map((l) => ({ type: 'OfferLetter' as const, id: l.id }))],
     }),

@@ -1,6 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { endpointVariants } from '@loan/shared-data-access-api/testing';
-import type { GeneratedOffer, ListEnvelope, LoanOfferStats, OfferLetterStaff, OfferLetterVerify, OfferState } from '@loan/shared-contract';
+import {
+  offerLetterListItemSchema,
+  type GeneratedOffer,
+  type ListEnvelope,
+  type LoanOfferStats,
+  type OfferLetterListItem,
+  type OfferLetterStaff,
+  type OfferLetterVerify,
+  type OfferState,
+} from '@loan/shared-contract';
 import { OFFER_LETTER_PATHS } from '../lib/offer-letters-api';
 
 /** A 1x1 PNG, as a signature pad would give. */
@@ -62,7 +71,12 @@ export function makeOfferLetter(n: number, overrides: Partial<OfferLetterStaff> 
 /** 30 letters, 10 in each state. */
 export const offerLetterRows: OfferLetterStaff[] = Array.from({ length: 30 }, (_, i) => makeOfferLetter(i + 1));
 
-function answerLetters(rows: readonly OfferLetterStaff[], query: Record<string, string>): ListEnvelope<OfferLetterStaff> {
+/** A letter as the contracts list carries it (GET /all, /filter): the list item's fields only. */
+export function toOfferLetterListItem(letter: OfferLetterStaff): OfferLetterListItem {
+  return Object.fromEntries(Object.keys(offerLetterListItemSchema.shape).map((k) => [k, letter[k as keyof OfferLetterListItem]])) as OfferLetterListItem;
+}
+
+function answerLetters(rows: readonly OfferLetterStaff[], query: Record<string, string>): ListEnvelope<OfferLetterListItem> {
   const page = Number(query['page'] ?? 1);
   const pageSize = Number(query['pageSize'] ?? 15);
   const search = (query['search'] ?? '').toLowerCase();
@@ -73,10 +87,10 @@ function answerLetters(rows: readonly OfferLetterStaff[], query: Record<string, 
       (!query['fromDate'] || r.created_at.slice(0, 10) >= query['fromDate']) &&
       (!query['toDate'] || r.created_at.slice(0, 10) <= query['toDate']),
   );
-  return { items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize, nextCursor: page * pageSize < all.length ? 'next' : null, prevCursor: null };
+  return { items: all.slice((page - 1) * pageSize, page * pageSize).map(toOfferLetterListItem), total: all.length, page, pageSize, nextCursor: page * pageSize < all.length ? 'next' : null, prevCursor: null };
 }
 
-const emptyLetters: ListEnvelope<OfferLetterStaff> = { items: [], total: 0, page: 1, pageSize: 15, nextCursor: null, prevCursor: null };
+const emptyLetters: ListEnvelope<OfferLetterListItem> = { items: [], total: 0, page: 1, pageSize: 15, nextCursor: null, prevCursor: null };
 const counts = (rows: readonly OfferLetterStaff[]): LoanOfferStats => ({
   pendingCount: rows.filter((r) => r.status === 'pending').length,
   expiredCount: rows.filter((r) => r.status === 'expired').length,

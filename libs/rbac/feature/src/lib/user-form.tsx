@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminUserCreateBodySchema, type AdminUser, type AdminUserCreateInput } from '@loan/shared-contract';
@@ -58,15 +58,6 @@ export function UserForm({ user, canChooseRole, canEditDetails = true, onDone, o
     }
     if ('data' in res && res.data) onDone(res.data.data);
   });
-
-  // The selects are uncontrolled: a value set before its option exists shows the placeholder.
-  // When the options arrive, put the form's values back into the DOM (not dirtying them).
-  useEffect(() => {
-    if (roles.data) form.setValue('role_id', form.getValues('role_id'));
-  }, [roles.data, form]);
-  useEffect(() => {
-    if (branches.data) form.setValue('branch_id', form.getValues('branch_id'));
-  }, [branches.data, form]);
 
   // A role holding permissions the signed-in user lacks is not theirs to give (the api answers
   // 403): shown, not choosable, except the user's current role so the field still shows it.

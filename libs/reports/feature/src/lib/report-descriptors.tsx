@@ -45,6 +45,8 @@ export interface ReportEntry<D, R> {
 }
 
 const money = (v: string) => <Money value={v} />;
+/** An amount in a wide table whose description says "Amounts in ZMW" once: it fits at 1280 px. */
+const amount = (v: string) => <Money value={v} bare />;
 const monthLabel = (m: string) => (m === 'All' ? 'All months' : formatMonth(m));
 
 // --- Closed unsigned loans by branch (spec §1) ---
@@ -106,7 +108,7 @@ type ParRow = { key: string; label: string; f: ParFigures };
 
 export const parReport: ReportDescriptor<PortfolioAtRisk, ParRow> = {
   title: 'Portfolio at risk',
-  description: (r) => `As of ${formatDate(r.as_of)}; the dates pick loans by the day they were disbursed.`,
+  description: (r) => `As of ${formatDate(r.as_of)}; amounts in ZMW; the dates pick loans by the day they were disbursed.`,
   isEmpty: (r) => r.branches.length === 0,
   emptyMessage: 'No disbursed loans with a balance for these filters.',
   loadingHeight: 220,
@@ -130,8 +132,8 @@ export const parReport: ReportDescriptor<PortfolioAtRisk, ParRow> = {
     columns: [
       { header: 'Branch', cell: (r) => r.label },
       { header: 'Loans', align: 'right', cell: (r) => r.f.loans },
-      { header: 'Outstanding', align: 'right', cell: (r) => money(r.f.outstanding) },
-      ...PAR_BUCKETS.map((k) => ({ header: PAR_BUCKET_LABELS[k], align: 'right' as const, cell: (r: ParRow) => money(r.f[k]) })),
+      { header: 'Outstanding', align: 'right', cell: (r) => amount(r.f.outstanding) },
+      ...PAR_BUCKETS.map((k) => ({ header: PAR_BUCKET_LABELS[k], align: 'right' as const, cell: (r: ParRow) => amount(r.f[k]) })),
       { header: 'PAR30', align: 'right', cell: (r) => formatRate(r.f.par30) },
       { header: 'PAR60', align: 'right', cell: (r) => formatRate(r.f.par60) },
       { header: 'PAR90', align: 'right', cell: (r) => formatRate(r.f.par90) },
@@ -184,7 +186,8 @@ export const disbursedRepaidReport: ReportDescriptor<CashflowReport, CashflowMon
   isEmpty: (r) => r.months.length === 0,
   emptyMessage: 'Nothing disbursed or repaid for these filters.',
   loadingHeight: 260,
-  layout: 'side',
+  // Chart over table: beside the chart its five columns ran 87 px past half a 1280 px page.
+  layout: 'stack',
   chart: {
     id: 'disbursed-vs-repaid',
     testId: 'disbursed-repaid-chart',
@@ -199,6 +202,7 @@ export const disbursedRepaidReport: ReportDescriptor<CashflowReport, CashflowMon
   },
   table: {
     caption: 'Disbursed and repaid per month',
+    className: 'max-h-96 overflow-y-auto',
     rows: (r) => [...r.months, r.totals],
     rowKey: (m) => m.month,
     isTotal: (m) => m.month === 'All',

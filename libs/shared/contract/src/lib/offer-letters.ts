@@ -179,8 +179,34 @@ export const offerLetterStaffSchema = offerLetterSchema.extend({
 });
 export type OfferLetterStaff = z.infer<typeof offerLetterStaffSchema>;
 
+/**
+ * A letter as the contracts list shows it (GET /all and /filter): its columns and what a row
+ * needs (state and reason, link, bulk delete), without the terms text and the two signature
+ * images, which only the details (GET /getById) carry: a page of 15 stays a few kilobytes.
+ */
+export const offerLetterListItemSchema = offerLetterStaffSchema
+  .pick({
+    id: true,
+    status: true,
+    expired_reason: true,
+    application_id: true,
+    reference_code: true,
+    applicant_name: true,
+    nrc: true,
+    mobile: true,
+    branch: true,
+    amount: true,
+    total_amount_due: true,
+    tenure: true,
+    signed_at: true,
+    expires_at: true,
+    created_at: true,
+  })
+  .strict();
+export type OfferLetterListItem = z.infer<typeof offerLetterListItemSchema>;
+
 /** GET /api/loan-offer-letter/all and /filter. */
-export const offerLetterListSchema = listEnvelope(offerLetterStaffSchema);
+export const offerLetterListSchema = listEnvelope(offerLetterListItemSchema);
 
 /** The answer of POST /generate and /generate/{id}: the letter and, on a first send, its link. */
 export const generatedOfferSchema = offerLetterStaffSchema.extend({ link: z.string().nullable() });

@@ -39,7 +39,7 @@ export type RepaymentCsvColumn = (typeof REPAYMENT_CSV_COLUMNS)[number];
 export const REPAYMENT_TEMPLATE_FILENAME = 'repayments_template.csv';
 /** Most rows one upload takes. */
 export const REPAYMENT_UPLOAD_MAX_ROWS = 200_000;
-/** Largest upload body (bytes): 200,000 rows of ~100 characters. */
+/** Largest upload body (bytes): 200,000 rows of ~100 characters; more is a 413. */
 export const REPAYMENT_UPLOAD_MAX_BYTES = 24 * 1024 * 1024;
 export const MAX_REFERENCE_LENGTH = 64;
 export const MAX_REPAYMENT_NOTE_LENGTH = 500;
@@ -192,24 +192,10 @@ export const repayableLoanQuerySchema = z.object({ search: searchParamSchema, pa
 // ---------------------------------------------------------------------------------------
 
 /**
- * POST /bulk-upload's body: the file's text (as the browser read it) in JSON. It must start
- * with the header line; control characters other than tab and line breaks are refused.
+ * POST /bulk-upload's body: the CSV file itself, as chosen (Content-Type text/csv), read by
+ * the server as a stream. Its first line must be the header REPAYMENT_CSV_COLUMNS.
  */
-export const bulkUploadBodySchema = z
-  .object({
-    csv: textField({
-      min: 1,
-      max: REPAYMENT_UPLOAD_MAX_BYTES,
-      multiline: true,
-      keepSpaces: true,
-      messages: { required: 'Choose a file.', tooLong: 'The file is too large.' },
-    }).refine(
-      (text) => text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0].trim().toLowerCase().replace(/\s*,\s*/g, ',') === REPAYMENT_CSV_COLUMNS.join(','),
-      `The first line must be the header ${REPAYMENT_CSV_COLUMNS.join(',')}.`,
-    ),
-  })
-  .strict();
-export type BulkUploadBody = z.input<typeof bulkUploadBodySchema>;
+export const REPAYMENT_UPLOAD_CONTENT_TYPE = 'text/csv';
 
 export const bulkUploadQuerySchema = z.object({
   /** Save (all rows or none); without it the file is only checked. */

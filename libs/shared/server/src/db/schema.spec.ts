@@ -50,11 +50,47 @@ describe('drizzle schema vs migrations', () => {
     expect(sum.s).toBe('0.30');
   });
 
-  it('keeps loan_stats_monthly equal to the applications through insert, update and delete', async () => {
+  it('keeps loan_stats_monthly and the dashboard summaries equal to the applications and letters through insert, update and delete', async () => {
     const { seedDemoData } = await import('../seed/demo-data');
     await seedDemoData(t.db, { applications: 120 });
     await t.db.execute(sql`UPDATE loan_applications SET status = 'approved' WHERE status = 'request' AND id % 2 = 0`);
     await t.db.execute(sql`DELETE FROM loan_applications WHERE id % 7 = 0`);
+    // Letters: signed, expired, deleted, one more; applications moved to another branch (their
+    // letters move with them), one left without a branch, amounts and dates edited.
+    await t.db.execute(sql`UPDATE offer_letters SET status = 'signed' WHERE status = 'pending' AND id % 2 = 0`);
+    await t.db.execute(sql`UPDATE offer_letters SET status = 'expired' WHERE status = 'pending' AND id % 3 = 0`);
+    await t.db.execute(sql`DELETE FROM offer_letters WHERE id % 5 = 0`);
+    await t.db.execute(sql`INSERT INTO offer_letters (application_id, token_hash, status, principal, total_amount_due, tenure_months, terms_conditions,
+                                                      authorized_rep_name, authorized_rep_date, expires_at)
+                           SELECT id, 'kept-' || id, 'pending', amount, total_amount_due, 6, 'Terms', 'Rep', current_date, now() + interval '7 days'
+                             FROM loan_applications WHERE id % 11 = 0`);
+    await t.db.execute(sql`UPDATE loan_applications SET branch_id = (SELECT max(id) FROM branches) WHERE id % 4 = 0`);
+    await t.db.execute(sql`UPDATE loan_applications SET branch_id = NULL WHERE id % 13 = 0`);
+    await t.db.execute(sql`UPDATE loan_applications SET amount = amount + 0.01, created_at = created_at - interval '1 day' WHERE id % 6 = 0`);
+    const same = async (actual: ReturnType<typeof sql>, kept: ReturnType<typeof sql>) => {
+      const diff = await queryRows(t.db, sql`SELECT 'missing' AS side, * FROM (${actual} EXCEPT ${kept}) a UNION ALL SELECT 'extra', * FROM (${kept} EXCEPT ${actual}) b`);
+      expect(diff).toEqual([]);
+    };
+    const [moved] = await queryRows<{ letters: number; off: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS letters, count(*) FILTER (WHERE ol.branch_id IS DISTINCT FROM la.branch_id)::int AS off
+            FROM offer_letters ol JOIN loan_applications la ON la.id = ol.application_id`,
+    );
+    expect(moved.letters).toBeGreaterThan(20);
+    expect(moved.off).toBe(0);
+    await same(
+      sql`SELECT status, coalesce(branch_id, 0) AS b, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS m, count(*)::bigint AS n FROM offer_letters GROUP BY 1, 2, 3`,
+      sql`SELECT status, branch_id, month, count FROM dashboard_offer_counts WHERE count <> 0`,
+    );
+    await same(
+      sql`SELECT (created_at AT TIME ZONE 'Africa/Lusaka')::date AS d, coalesce(branch_id, 0) AS b, status, count(*)::bigint AS n FROM offer_letters GROUP BY 1, 2, 3`,
+      sql`SELECT day, branch_id, status, count FROM dashboard_offer_days WHERE count <> 0`,
+    );
+    await same(
+      sql`SELECT (created_at AT TIME ZONE 'Africa/Lusaka')::date AS d, coalesce(branch_id, 0) AS b, status, count(*)::bigint AS n, sum(amount)::numeric(18,2) AS a
+            FROM loan_applications WHERE kind = 'application' GROUP BY 1, 2, 3`,
+      sql`SELECT day, branch_id, status, count, amount FROM dashboard_application_days WHERE count <> 0`,
+    );
     const diff = await queryRows(
       t.db,
       sql`SELECT * FROM (

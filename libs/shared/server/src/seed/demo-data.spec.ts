@@ -1,8 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { LOAN_STATUSES, OFFER_STATES } from '@loan/shared-contract';
 import { queryRows } from '../db/sql';
+import { letterAmounts, signedContentSha256 } from '../signed-content';
 import { createTestApp, type TestApp } from '../testing/harness';
 import { seedDemoData } from './demo-data';
+
+/** Every index and foreign key of the public tables, as definitions. */
+async function schemaShape(t: TestApp) {
+  const rows = await queryRows<{ d: string }>(
+    t.db,
+    sql`SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'public'
+        UNION ALL
+        SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+         WHERE contype = 'f' AND connamespace = 'public'::regnamespace
+        ORDER BY 1`,
+  );
+  return rows.map((r) => r.d);
+}
 
 async function fingerprint(t: TestApp) {
   const [c] = await queryRows<{ h: string }>(
@@ -20,8 +34,10 @@ async function fingerprint(t: TestApp) {
 describe('demo data', () => {
   let a: TestApp;
   let b: TestApp;
+  let shapeBefore: string[];
   beforeAll(async () => {
     [a, b] = await Promise.all([createTestApp(), createTestApp()]);
+    shapeBefore = await schemaShape(a);
     await seedDemoData(a.db, { applications: 400 });
     await seedDemoData(b.db, { applications: 400 });
   });
@@ -51,6 +67,66 @@ describe('demo data', () => {
     expect(c['replaced']).toBeGreaterThan(0);
     expect(c['approved_signed']).toBeGreaterThan(0);
     expect(c['approved_pending']).toBeGreaterThan(0);
+  });
+
+  it('loads in bulk but leaves every index and foreign key as the migrations made them', async () => {
+    expect(shapeBefore.filter((d) => d.includes('loan_applications_status_idx') || d.includes('repayments_application_id_fkey'))).toHaveLength(2);
+    expect(await schemaShape(a)).toEqual(shapeBefore);
+  });
+
+  it('seals each signed letter with the hash of its own stored content (the staff check says intact)', async () => {
+    const rows = await queryRows<Record<string, string> & { tenure_months: number; rep: Buffer; borrower: Buffer }>(
+      a.db,
+      sql`SELECT o.signed_sha256, a.reference_code, a.fullname, a.nrc, o.principal::text, o.interest::text, o.total_amount_due::text,
+                 o.tenure_months, o.terms_conditions, o.authorized_rep_name, to_char(o.authorized_rep_date, 'YYYY-MM-DD') AS authorized_rep_date,
+                 o.borrower_name, to_char(o.borrower_date, 'YYYY-MM-DD') AS borrower_date,
+                 o.authorized_rep_signature AS rep, o.borrower_signature AS borrower
+            FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id WHERE o.status = 'signed'`,
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    const altered = rows.filter(
+      (r) =>
+        signedContentSha256(
+          {
+            reference_code: r['reference_code'],
+            applicant_name: r['fullname'],
+            nrc: r['nrc'],
+            ...letterAmounts({ principal: r['principal'], interest: r['interest'], total_amount_due: r['total_amount_due'], tenure_months: r.tenure_months }),
+            terms_conditions: r['terms_conditions'],
+            authorized_rep_name: r['authorized_rep_name'],
+            authorized_rep_date: r['authorized_rep_date'],
+          },
+          { repSignature: Buffer.from(r.rep), borrowerName: r['borrower_name'], borrowerDate: r['borrower_date'], borrowerSignature: Buffer.from(r.borrower) },
+        ) !== r['signed_sha256'],
+    );
+    expect(altered).toEqual([]);
+  });
+
+  it('builds the report summaries at the end of the load to the same figures as the base tables', async () => {
+    const [r] = await queryRows<Record<string, string>>(
+      a.db,
+      sql`SELECT (SELECT sum(collected)::text FROM report_daily) AS kept_collected,
+                 (SELECT sum(amount)::text FROM repayments WHERE reversed_at IS NULL) AS collected,
+                 (SELECT sum(disbursed)::text FROM report_daily) AS kept_disbursed,
+                 (SELECT sum(amount)::text FROM disbursements WHERE status = 'success') AS disbursed,
+                 (SELECT sum(due_count)::text FROM report_daily) AS kept_instalments,
+                 (SELECT sum(tenure_months)::text FROM loan_applications a
+                   WHERE EXISTS (SELECT 1 FROM disbursements d WHERE d.application_id = a.id AND d.status = 'success')) AS instalments,
+                 (SELECT count(*)::text FROM report_funnel) AS kept_funnel, (SELECT count(*)::text FROM loan_applications) AS funnel,
+                 (SELECT count(*) FILTER (WHERE signed)::text FROM report_funnel) AS kept_signed,
+                 (SELECT count(DISTINCT application_id)::text FROM offer_letters WHERE status = 'signed') AS signed,
+                 (SELECT count(*)::text FROM report_offer_letters) AS kept_letters, (SELECT count(*)::text FROM offer_letters) AS letters,
+                 (SELECT count(*)::text FROM report_closed_unsigned) AS kept_unsigned,
+                 (SELECT count(*)::text FROM loan_applications a WHERE a.status = 'closed'
+                   AND NOT EXISTS (SELECT 1 FROM offer_letters o WHERE o.application_id = a.id AND o.status = 'signed')) AS unsigned,
+                 (SELECT sum(balance)::text FROM report_loan_balances) AS kept_balance,
+                 (SELECT sum(balance)::text FROM loan_balances WHERE disbursed_on IS NOT NULL) AS balance`,
+    );
+    expect(Number(r['collected'])).toBeGreaterThan(0);
+    expect(Number(r['unsigned'])).toBeGreaterThan(0);
+    for (const k of ['collected', 'disbursed', 'instalments', 'funnel', 'signed', 'letters', 'unsigned', 'balance']) {
+      expect([k, r[`kept_${k}`]]).toEqual([k, r[k]]);
+    }
   });
 
   it('is deterministic: the same scale gives the same borrowers and applications', async () => {

@@ -50,9 +50,10 @@ export async function seedDemoData(db: Db, opts: DemoDataOptions = {}): Promise<
   const n = Math.max(1, Math.floor(opts.applications ?? DEMO_APPLICATIONS));
   const clientsN = Math.max(300, Math.floor(n / 5));
   const log = opts.log ?? (() => undefined);
-  // All or nothing, with room to sort a million rows in memory.
+  // All or nothing, with room to sort in memory (the 5.4M repayments of 1M applications).
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
+    await tx.execute(sql.raw(`SET LOCAL work_mem = '${n > 200_000 ? '1GB' : '256MB'}'`));
+    await tx.execute(sql`SET LOCAL maintenance_work_mem = '512MB'`);
     await seed(tx, n, clientsN, log);
   });
   await queryRows(db, sql`ANALYZE`);
@@ -66,13 +67,15 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
   // tables (nested loops over a million rows; 1M took hours). ANALYZE in a transaction
   // samples the rows this transaction wrote.
   const analyze = (...tables: string[]) => run(`ANALYZE ${tables.join(', ')}`);
+  const bulk = (table: string, load: () => Promise<unknown>) => bulkLoad(db, table, load, log);
+  const reports = await deferReportSummaries(db);
   await seedBranches(db);
 
   await db.execute(sql`INSERT INTO settings (key, value) VALUES ('interest_rate_monthly', '4'::jsonb), ('offer_authorized_rep', '"Chanda Mwila"'::jsonb)
     ON CONFLICT (key) DO NOTHING`);
 
   log(`clients: ${clientsN}`);
-  await run(`
+  await bulk('clients', () => run(`
     INSERT INTO clients (fullname, nrc, mobile, email, employer, branch_id, address, created_at)
     SELECT f || ' ' || l,
            to_char(100000 + i, 'FM000000') || '/' || to_char(10 + ${h('i', 2)} % 90, 'FM00') || '/1',
@@ -85,10 +88,13 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
       FROM generate_series(1, ${clientsN}) AS i,
            LATERAL (SELECT ${pick(FIRST, 'i', 0)} AS f, ${pick(LAST, 'i', 1)} AS l) AS nm,
            (SELECT array_agg(id ORDER BY id) AS ids, array_agg(name ORDER BY id) AS names FROM branches) AS b
-     ORDER BY i`);
+     ORDER BY i`));
 
   log(`applications: ${n}`);
   // Spread over last year and this year up to now; older ones are mostly settled.
+  // Its indexes are built after the last statement that writes it (the loans that repaid in
+  // full close, below): the UPDATEs there would otherwise keep twenty indexes row by row.
+  const applications = await startBulkLoad(db, 'loan_applications', log);
   await run(`
     WITH cn AS (SELECT count(*) AS n FROM clients),
     -- Clients numbered 1..n, joined by number (indexing a large array per row would detoast it every time).
@@ -141,15 +147,20 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            CASE WHEN s.status = 'request' THEN s.created_at ELSE least(now(), s.created_at + interval '1 day') END
       FROM s2 AS s JOIN clients cl ON cl.id = s.client_id
      ORDER BY s.new_id`);
+  await analyze('loan_applications');
   await run(`SELECT setval(pg_get_serial_sequence('loan_applications', 'id'), greatest(1, (SELECT max(id) FROM loan_applications)))`);
-  await analyze('clients', 'loan_applications');
 
 
   log('offer letters');
   // Closed loans: most signed, some never signed (the "closed unsigned" report). Approved: pending
-  // when approved in the last 45 days, else signed or expired.
+  // when approved in the last 45 days, else signed or expired. The letters are made whole
+  // (states, evidence, the signed content's hash) in a temporary table first and then land in
+  // offer_letters with one INSERT, so its summary triggers run once over finished rows.
+  await run(`CREATE TEMP TABLE seed_letters (LIKE offer_letters INCLUDING DEFAULTS INCLUDING IDENTITY) ON COMMIT DROP`);
+  // Their ids follow offer_letters' own (an empty table: from 1).
+  await run(`SELECT setval(pg_get_serial_sequence('seed_letters', 'id'), coalesce((SELECT max(id) FROM offer_letters), 0) + 1, false)`);
   await run(`
-    INSERT INTO offer_letters (application_id, token_hash, status, principal, interest, total_amount_due, tenure_months, terms_conditions,
+    INSERT INTO seed_letters (application_id, token_hash, status, principal, interest, total_amount_due, tenure_months, terms_conditions,
                                authorized_rep_name, authorized_rep_date, authorized_rep_signature, authorized_rep_signature_mime,
                                borrower_name, borrower_date, borrower_signature, borrower_signature_mime,
                                signed_at, signed_ip, signed_user_agent, signed_sha256, expires_at, sent_at, created_at, updated_at)
@@ -181,13 +192,15 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
      WHERE a.status IN ('approved', 'closed')
        AND NOT EXISTS (SELECT 1 FROM offer_letters o WHERE o.application_id = a.id)
      ORDER BY a.id`);
-  await analyze('offer_letters');
+  await run(`CREATE INDEX ON seed_letters (id)`);
+  await analyze('seed_letters');
   await sealSignedLetters(db);
   log('offer letters: signed content hashed');
   // Consistent states (issue 12): expired letters lapsed; who generated each (the admin, as
   // authorized representative); signed ones were opened before signing, some pending ones too.
   await run(`
-    UPDATE offer_letters o SET
+    UPDATE seed_letters o SET
+      signed_sha256 = coalesce(x.h, o.signed_sha256),
       expired_reason = CASE WHEN o.status = 'expired' THEN 'lapsed' END,
       created_by = (SELECT id FROM users WHERE email = 'admin@demo.zm'),
       opened_at = CASE WHEN o.status = 'signed' THEN o.signed_at - interval '20 minutes'
@@ -198,7 +211,10 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
       last_opened_at = CASE WHEN o.status = 'signed' THEN o.signed_at - interval '20 minutes'
                             WHEN o.status = 'pending' AND o.id % 2 = 0 THEN o.sent_at + interval '3 hours' END,
       open_count = CASE WHEN o.status = 'signed' OR (o.status = 'pending' AND o.id % 2 = 0) THEN 1 ELSE 0 END
-     WHERE o.created_by IS NULL`);
+      FROM seed_letters o2 LEFT JOIN seed_signed_hashes x ON x.id = o2.id
+     WHERE o2.id = o.id`);
+  await bulk('offer_letters', () => run(`INSERT INTO offer_letters SELECT * FROM seed_letters ORDER BY id`));
+  await run(`SELECT setval(pg_get_serial_sequence('offer_letters', 'id'), greatest(1, (SELECT max(id) FROM offer_letters)))`);
   // Some pending letters replaced an earlier one (NOTES.md: expired with the reason 'replaced').
   await run(`
     INSERT INTO offer_letters (application_id, token_hash, status, expired_reason, principal, interest, total_amount_due, tenure_months,
@@ -216,7 +232,7 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
 
   await analyze('offer_letters');
   log('disbursements');
-  await run(`
+  await bulk('disbursements', () => run(`
     INSERT INTO disbursements (application_id, client_id, branch_id, amount, mode, method, recipient, status, provider, provider_ref,
                                reconciled, reconciled_at, created_at, updated_at)
     SELECT a.id, a.client_id, a.branch_id, a.amount,
@@ -229,9 +245,8 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            o.signed_at + interval '1 hour', o.signed_at + interval '1 hour'
       FROM loan_applications a JOIN offer_letters o ON o.application_id = a.id AND o.status = 'signed'
      WHERE NOT EXISTS (SELECT 1 FROM disbursements d WHERE d.application_id = a.id)
-     ORDER BY o.signed_at, a.id`);
+     ORDER BY o.signed_at, a.id`));
 
-  await analyze('disbursements', 'report_loan_days', 'report_loan_balances', 'report_funnel');
   log('repayments');
   // One repayment per instalment of the schedule (loan_schedule: instalment i falls due i
   // months after the Lusaka date of the first successful disbursement; amounts from
@@ -241,7 +256,7 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
   // or after the first one, so the arrears buckets (PAR, days past due) have borrowers in them.
   // A closed loan that was settled early paid the rest on one day between its disbursement
   // and today; an approved loan that paid everything is closed as paid in full (below).
-  await run(`
+  await bulk('repayments', () => run(`
     INSERT INTO repayments (application_id, client_id, amount, paid_at, method, reference, created_at, updated_at)
     SELECT x.id, x.client_id,
            loan_cumulative_due(x.total, x.n, x.i) - loan_cumulative_due(x.total, x.n, x.i - 1),
@@ -268,7 +283,7 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
      WHERE x.status = 'closed'
         OR x.i <= x.due_now - x.behind
         OR (x.i = 1 AND x.behind = x.n AND x.due_now >= 1 AND x.n > 1 AND ${h('x.id', 43)} % 2 = 0)
-     ORDER BY x.id, x.i`);
+     ORDER BY x.id, x.i`));
   // Paid in full closes a loan (NOTES.md "Loans after approval"): on the day of its last payment.
   await run(`
     WITH paid AS (
@@ -287,8 +302,10 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
     UPDATE loan_applications a SET closed_at = l.last_paid + interval '12 hours'
       FROM (SELECT application_id, max(paid_at) AS last_paid FROM repayments GROUP BY application_id) l
      WHERE a.id = l.application_id AND a.status = 'closed' AND a.closed_at > l.last_paid + interval '12 hours'`);
+  await applications.finish();
 
-  await analyze('repayments', 'report_loan_days', 'report_loan_balances');
+  await reports.rebuild();
+  log('report summaries built');
   log('messages');
   await run(`
     INSERT INTO messages (channel, recipient, subject, body, purpose, status, provider, client_id, application_id, created_at, sent_at, updated_at)
@@ -302,6 +319,103 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            'outbox', a.client_id, a.id, a.updated_at, a.updated_at, a.updated_at
       FROM (SELECT * FROM loan_applications ORDER BY created_at DESC, id DESC LIMIT 300) a
      ORDER BY a.created_at, a.id`);
+}
+
+/**
+ * Loads an empty table in bulk: its secondary indexes (those that do not enforce a rule:
+ * not unique, not a constraint's) are dropped first and built again after the load, each by
+ * one sort instead of millions of single-row insertions (those by loan stay: the summary
+ * triggers of the load itself need them); its foreign keys are dropped and added again,
+ * which checks every row in one join instead of one queued trigger per row and key. The rules are the same before and after: unique indexes stay, and re-adding a foreign
+ * key validates all rows. Then fresh statistics. Inside the seed's transaction, so a failure
+ * leaves the table as it was. A table that already holds rows is loaded as is.
+ */
+async function bulkLoad(db: Db, table: string, load: () => Promise<unknown>, log: (line: string) => void): Promise<void> {
+  const loaded = await startBulkLoad(db, table, log);
+  await load();
+  await loaded.finish();
+}
+
+/** bulkLoad in two halves, for a table whose load spans several statements. */
+async function startBulkLoad(db: Db, table: string, log: (line: string) => void): Promise<{ finish: () => Promise<void> }> {
+  const [state] = await queryRows<{ empty: boolean }>(db, sql`SELECT NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)}) AS empty`);
+  const indexes = state.empty
+    ? await queryRows<{ name: string; def: string }>(
+        db,
+        sql`SELECT c.relname AS name, pg_get_indexdef(x.indexrelid) AS def
+              FROM pg_index x
+              JOIN pg_class c ON c.oid = x.indexrelid
+             WHERE x.indrelid = ${table}::regclass AND NOT x.indisunique AND NOT x.indisprimary
+               -- Summary triggers look a statement's loans up by application_id (= ANY of an
+               -- array): without these indexes each lookup is a scan of the whole array.
+               AND pg_get_indexdef(x.indexrelid, 1, true) <> 'application_id'
+               AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid)
+             ORDER BY c.relname`,
+      )
+    : [];
+  const foreignKeys = state.empty
+    ? await queryRows<{ name: string; def: string }>(
+        db,
+        sql`SELECT conname AS name, pg_get_constraintdef(oid) AS def
+              FROM pg_constraint WHERE conrelid = ${table}::regclass AND contype = 'f' ORDER BY conname`,
+      )
+    : [];
+  for (const key of foreignKeys) await db.execute(sql`ALTER TABLE ${sql.identifier(table)} DROP CONSTRAINT ${sql.identifier(key.name)}`);
+  for (const index of indexes) await db.execute(sql`DROP INDEX ${sql.identifier(index.name)}`);
+  return {
+    finish: async () => {
+      const started = Date.now();
+      for (const index of indexes) await db.execute(sql.raw(index.def));
+      for (const key of foreignKeys) {
+        await db.execute(sql.raw(`ALTER TABLE "${table}" ADD CONSTRAINT "${key.name}" ${key.def}`));
+      }
+      await db.execute(sql.raw(`ANALYZE ${table}`));
+      if (indexes.length || foreignKeys.length) {
+        log(`${table}: ${indexes.length} indexes built, ${foreignKeys.length} foreign keys checked in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+    },
+  };
+}
+
+/**
+ * The report summaries (migrations 1100-1104, 1240, 1500) follow every statement on loans, letters,
+ * payouts and repayments through report_sync() triggers. A bulk load would work each loan's
+ * figures out several times over (as it is applied for, gets its letter, is paid out, repays,
+ * closes); here those triggers are off for the load and the summaries are built once at the
+ * end, by the reports' own resync over every loan (what the triggers' test compares them with).
+ * The other summaries (dashboard, day totals) stay with their triggers: they cost little.
+ */
+async function deferReportSummaries(db: Db): Promise<{ rebuild: () => Promise<void> }> {
+  const triggers = await queryRows<{ tbl: string; name: string }>(
+    db,
+    sql`SELECT t.tgrelid::regclass::text AS tbl, t.tgname AS name
+          FROM pg_trigger t
+         WHERE NOT t.tgisinternal AND t.tgenabled <> 'D'
+           AND t.tgfoid = coalesce(to_regprocedure('report_sync()'), 0)
+         ORDER BY 1, 2`,
+  );
+  const toggle = async (how: 'DISABLE' | 'ENABLE') => {
+    for (const t of triggers) await db.execute(sql.raw(`ALTER TABLE "${t.tbl}" ${how} TRIGGER "${t.name}"`));
+  };
+  await toggle('DISABLE');
+  return {
+    rebuild: async () => {
+      await toggle('ENABLE');
+      if (!triggers.length) return;
+      // In slices of loans: the resync hands its rows on as arrays, which must stay well
+      // under PostgreSQL's 1 GB limit for one value.
+      for (let after = 0; ; ) {
+        const [slice] = await queryRows<{ last: string | null }>(
+          db,
+          sql`WITH ids AS (SELECT id FROM loan_applications WHERE id > ${after} ORDER BY id LIMIT 100000)
+              SELECT (SELECT max(id) FROM ids)::text AS last, report_resync(ARRAY(SELECT id FROM ids), ARRAY['daily', 'funnel', 'letters', 'closed'])`,
+        );
+        if (slice.last === null) break;
+        after = Number(slice.last);
+      }
+      await db.execute(sql.raw('ANALYZE report_loan_days, report_daily, report_funnel, report_offer_letters, report_loan_balances, report_closed_unsigned'));
+    },
+  };
 }
 
 interface SeededSignedLetter {
@@ -327,6 +441,9 @@ interface SeededSignedLetter {
  */
 async function sealSignedLetters(db: Db, batch = 5000): Promise<void> {
   const signature = Buffer.from(SIGNATURE_PNG, 'base64');
+  // The hashes are gathered here and written by the one UPDATE that completes the letters
+  // (seed), so the letters' summary triggers run once, not once per batch.
+  await db.execute(sql`CREATE TEMP TABLE seed_signed_hashes (id bigint PRIMARY KEY, h text NOT NULL) ON COMMIT DROP`);
   let after = 0;
   for (;;) {
     const rows = await queryRows<SeededSignedLetter>(
@@ -334,8 +451,8 @@ async function sealSignedLetters(db: Db, batch = 5000): Promise<void> {
       sql`SELECT o.id, a.reference_code, a.fullname, a.nrc, o.principal::text, o.interest::text, o.total_amount_due::text, o.tenure_months,
                  o.terms_conditions, o.authorized_rep_name, to_char(o.authorized_rep_date, 'YYYY-MM-DD') AS authorized_rep_date,
                  o.borrower_name, to_char(o.borrower_date, 'YYYY-MM-DD') AS borrower_date
-            FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id
-           WHERE o.status = 'signed' AND o.signed_sha256 IS NULL AND o.id > ${after}
+            FROM seed_letters o JOIN loan_applications a ON a.id = o.application_id
+           WHERE o.status = 'signed' AND o.id > ${after}
            ORDER BY o.id LIMIT ${batch}`,
     );
     if (!rows.length) return;
@@ -354,9 +471,8 @@ async function sealSignedLetters(db: Db, batch = 5000): Promise<void> {
         { repSignature: signature, borrowerName: r.borrower_name, borrowerDate: r.borrower_date, borrowerSignature: signature },
       ),
     }));
-    await db.execute(sql`UPDATE offer_letters o SET signed_sha256 = v.h
-                           FROM jsonb_to_recordset(${JSON.stringify(hashes)}::jsonb) AS v(id bigint, h text)
-                          WHERE o.id = v.id`);
+    await db.execute(sql`INSERT INTO seed_signed_hashes (id, h)
+                         SELECT v.id, v.h FROM jsonb_to_recordset(${JSON.stringify(hashes)}::jsonb) AS v(id bigint, h text)`);
     after = Number(rows[rows.length - 1].id);
   }
 }

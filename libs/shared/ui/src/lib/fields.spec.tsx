@@ -62,3 +62,39 @@ it('labels a text area and ties its error to it', () => {
   expect(box).toHaveAttribute('aria-invalid', 'true');
   expect(box).toHaveAccessibleDescription('Enter a reason.');
 });
+
+describe('a registered (uncontrolled) SelectField whose options load after the form', () => {
+  const BRANCHES = [
+    { value: '1', label: 'Lusaka' },
+    { value: '2', label: 'Kitwe' },
+  ];
+  function LateForm({ options, onSubmit = () => undefined }: { options: typeof BRANCHES; onSubmit?: (v: { branch: string }) => void }) {
+    const { register, handleSubmit } = useForm<{ branch: string }>({ defaultValues: { branch: '2' } });
+    return (
+      <form onSubmit={handleSubmit(onSubmit)}>
+        <SelectField label="Branch" placeholder="Choose..." options={options} {...register('branch')} />
+        <button type="submit">Save</button>
+      </form>
+    );
+  }
+
+  it("shows the form's value once the options arrive, not 'Choose...'", () => {
+    const view = render(<LateForm options={[]} />);
+    const select = screen.getByLabelText('Branch') as HTMLSelectElement;
+    expect(select.value).not.toBe('2');
+    view.rerender(<LateForm options={BRANCHES} />);
+    expect(select.value).toBe('2');
+    expect(select.selectedOptions[0]?.textContent).toBe('Kitwe');
+  });
+
+  it("keeps the user's choice when the options are loaded again, and submits it", async () => {
+    const onSubmit = jest.fn();
+    const view = render(<LateForm options={BRANCHES} onSubmit={onSubmit} />);
+    const select = screen.getByLabelText('Branch') as HTMLSelectElement;
+    await userEvent.selectOptions(select, '1');
+    view.rerender(<LateForm options={[...BRANCHES, { value: '3', label: 'Ndola' }]} onSubmit={onSubmit} />);
+    expect(select.value).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ branch: '1' }, expect.anything());
+  });
+});

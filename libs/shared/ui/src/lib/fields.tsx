@@ -1,4 +1,4 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, type ChangeEvent, type ComponentPropsWithRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { cx } from './cx';
 
 const CONTROL =
@@ -126,6 +126,72 @@ export interface SelectFieldProps extends ComponentPropsWithRef<'select'> {
   wrapperClassName?: string;
 }
 
+/**
+ * The value each select was last given (by a form library writing `select.value`, e.g.
+ * react-hook-form's `register`, or by the user), so it can be put back when the options it
+ * names arrive later: an uncontrolled select given a value before its option exists shows
+ * the first option ('Choose...') and forgets the value. The selects of SelectField get a
+ * prototype whose `value` setter notes the value (an own accessor on the element would do,
+ * but jsdom's elements refuse those).
+ */
+const wantedValues = new WeakMap<HTMLSelectElement, string>();
+let rememberingSelect: HTMLSelectElement | undefined;
+
+function rememberValues(node: HTMLSelectElement): void {
+  const base = Object.getPrototypeOf(node) as object;
+  if (base === rememberingSelect || base !== HTMLSelectElement.prototype) return;
+  if (!rememberingSelect) {
+    const own = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value');
+    if (!own?.get || !own.set) return;
+    const { get, set } = own;
+    rememberingSelect = Object.create(HTMLSelectElement.prototype, {
+      value: {
+        configurable: true,
+        enumerable: true,
+        get(this: HTMLSelectElement) {
+          return get.call(this);
+        },
+        set(this: HTMLSelectElement, v: unknown) {
+          wantedValues.set(this, v === null || v === undefined ? '' : String(v));
+          set.call(this, v);
+        },
+      },
+    }) as HTMLSelectElement;
+  }
+  Object.setPrototypeOf(node, rememberingSelect);
+}
+
+/** Hands the element to the caller's ref (a callback, e.g. react-hook-form's, or an object). */
+function assignRef<T>(ref: Ref<T> | undefined, node: T | null): void | (() => void) {
+  if (typeof ref === 'function') return ref(node);
+  if (ref) (ref as RefObject<T | null>).current = node;
+  return undefined;
+}
+
+/** For an uncontrolled select (no `value`: React keeps a controlled one in step itself). */
+function useWantedValue(ref: Ref<HTMLSelectElement> | undefined, options: readonly SelectOption[], controlled: boolean) {
+  const el = useRef<HTMLSelectElement | null>(null);
+  const setRef = useCallback(
+    (node: HTMLSelectElement | null) => {
+      el.current = node;
+      if (node) rememberValues(node);
+      return assignRef(ref, node);
+    },
+    [ref],
+  );
+  const values = options.map((o) => o.value);
+  const key = values.join('\u0000');
+  useLayoutEffect(() => {
+    const node = el.current;
+    const want = node && !controlled ? wantedValues.get(node) : undefined;
+    if (node && want !== undefined && node.value !== want && key.split('\u0000').includes(want)) node.value = want;
+  }, [key, controlled]);
+  const remember = (e: ChangeEvent<HTMLSelectElement>) => {
+    wantedValues.set(e.currentTarget, e.currentTarget.value);
+  };
+  return { setRef, remember };
+}
+
 export function SelectField({
   label,
   options,
@@ -136,10 +202,13 @@ export function SelectField({
   wrapperClassName,
   className,
   required,
+  ref,
+  onChange,
   ...rest
 }: SelectFieldProps) {
   const auto = useId();
   const fid = id ?? auto;
+  const { setRef, remember } = useWantedValue(ref, options, rest.value !== undefined);
   return (
     <FieldFrame id={fid} label={label} error={error} hint={hint} required={required} className={wrapperClassName}>
       <select
@@ -147,6 +216,11 @@ export function SelectField({
         required={required}
         {...controlProps(fid, error, hint, className)}
         {...rest}
+        ref={setRef}
+        onChange={(e) => {
+          remember(e);
+          onChange?.(e);
+        }}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

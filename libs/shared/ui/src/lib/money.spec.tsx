@@ -14,6 +14,11 @@ it('formats money through the one formatter', () => {
   expect(screen.getByText('ZMW 0.00')).toBeInTheDocument();
 });
 
+it('writes the amount alone when bare (a table that names the currency once)', () => {
+  render(<Money value="1234567.5" bare />);
+  expect(screen.getByText('1,234,567.50')).toBeInTheDocument();
+});
+
 describe('CountUp', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());

@@ -6,13 +6,14 @@ import { disbursementRoutes, registerCallback } from './disbursements/routes';
 import { registerUploadReceipts } from './repayments/receipts';
 import { autoRuleRoutes } from './disbursements/rules';
 import { statementRoutes } from './disbursements/statement';
-import { repaymentRoutes } from './repayments/routes';
+import { registerBulkUpload, repaymentRoutes } from './repayments/routes';
 import { settlePending } from './disbursements/disburse';
 
 /** The transactions domain's api: the routes of each part (disbursements, repayments), one plugin. */
 export const transactionsServer: FastifyPluginAsync = async (app) => {
   registerRoutes(app, [...disbursementRoutes, ...autoRuleRoutes, ...statementRoutes, ...repaymentRoutes]);
   await registerCallback(app);
+  await registerBulkUpload(app);
   registerUploadReceipts(app);
   // Auto disbursement: every minute, once across every api instance (pg-boss schedule), each
   // active rule pays what it may (daily limit, global float DISBURSE_FLOAT_LIMIT); a loan is paid

@@ -116,6 +116,29 @@ describe(`POST ${COMMUNICATION_PATHS.sendSms}`, () => {
     failFor = null;
   });
 
+  it('an api stopped in the middle of a bulk send and started again sends the rest, nobody twice', async () => {
+    received.clear();
+    const ok = await send(sender, { all: true, body: 'Stopped mid-send' });
+    expect(ok.statusCode).toBe(202);
+    const { batch_id } = ok.json();
+    const queued = async () => Number((await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM messages WHERE batch_id = ${batch_id} AND status = 'queued'`))[0].n);
+    // The shutdown of a deploy, while the batch is sending (10 a second, 5 claimed at a time).
+    await until(async () => received.size >= 2, 10_000);
+    await t.app.jobs.stop();
+    const before = new Map(received);
+    expect(before.size).toBeLessThan(12);
+    expect(await queued()).toBe(12 - before.size);
+    // Nothing goes out while stopped; started again, the batch's next job sends the rest.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toEqual(before);
+    await t.app.jobs.start();
+    await until(async () => (await queued()) === 0);
+    expect(received.size).toBe(12);
+    expect([...received.values()].every((n) => n === 1)).toBe(true);
+    const statuses = await queryRows<{ status: string; n: number }>(t.db, sql`SELECT status, count(*)::int AS n FROM messages WHERE batch_id = ${batch_id} GROUP BY 1`);
+    expect(statuses.map((s) => [s.status, Number(s.n)])).toEqual([['sent', 12]]);
+  });
+
   it('resumes after a restart without sending anyone twice', async () => {
     received.clear();
     await t.app.jobs.stop();

@@ -193,30 +193,35 @@ describe('recipients and templates', () => {
     expect(await batchCounts(batch_id)).toEqual({ batch_id, total: 1, queued: 0, sent: 1, delivered: 1, failed: 0 });
   });
 
-  it('writes one audit row per queued message beside the batch row, in the same transaction', async () => {
+  it('audits the send as one row (who, how many, which audience, the text); each message carries its sender and batch', async () => {
     const res = await post(COMMUNICATION_PATHS.sendSms, admin, { branch_id: branchA, body: 'Audit {name}' });
     const { batch_id, queued } = res.json();
     expect(queued).toBe(2);
-    const rows = await queryRows<{ entity: string; entity_id: string; action: string; details: { batch_id?: string; client_id?: number } }>(
+    const rows = await queryRows<{ entity: string; action: string; user_id: string | null; details: Record<string, unknown> }>(
       t.db,
-      sql`SELECT a.entity, a.entity_id, a.action, a.details FROM audit_log a
+      sql`SELECT a.entity, a.action, a.user_id, a.details FROM audit_log a
            WHERE (a.entity = 'message_batch' AND a.entity_id = ${batch_id})
               OR (a.entity = 'message' AND a.entity_id IN (SELECT id::text FROM messages WHERE batch_id = ${batch_id}))
            ORDER BY a.id`,
     );
-    expect(rows.map((r) => [r.entity, r.action])).toEqual([
-      ['message', 'send_sms'],
-      ['message', 'send_sms'],
-      ['message_batch', 'send_sms'],
+    const [sender] = await queryRows<{ created_by: string }>(t.db, sql`SELECT DISTINCT created_by FROM messages WHERE batch_id = ${batch_id}`);
+    expect(sender.created_by).not.toBeNull();
+    expect(rows).toEqual([
+      {
+        entity: 'message_batch',
+        action: 'send_sms',
+        user_id: sender.created_by,
+        details: { recipients: 2, all: false, clients: 0, branch_id: branchA, loan_state: null, channel: 'sms', body: 'Audit {name}' },
+      },
     ]);
-    expect(rows.filter((r) => r.entity === 'message').map((r) => r.details.batch_id)).toEqual([batch_id, batch_id]);
+    const ids = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM messages WHERE batch_id = ${batch_id} ORDER BY id`);
     // The preview and the details never show a whole mobile number.
     const preview = messagePreviewSchema.parse((await post(COMMUNICATION_PATHS.preview, admin, { channel: 'sms', branch_id: branchA, body: 'x' })).json());
     expect(preview.items.map((i) => i.recipient)).toEqual(['*******001', '*******002']);
     const list = messageListSchema.parse((await t.app.inject({ method: 'GET', url: `${COMMUNICATION_PATHS.list}?channel=sms`, headers: admin })).json());
     expect(list.items.length).toBeGreaterThan(0);
     expect(list.items.every((m) => /^\*+\d{3}$/.test(m.recipient))).toBe(true);
-    const one = await t.app.inject({ method: 'GET', url: COMMUNICATION_PATHS.byId.replace(':id', rows[0].entity_id), headers: admin });
+    const one = await t.app.inject({ method: 'GET', url: COMMUNICATION_PATHS.byId.replace(':id', ids[0].id), headers: admin });
     expect(one.json().recipient).toBe('*******001');
     await until(async () => (await batchCounts(batch_id)).queued === 0);
   });
@@ -347,12 +352,14 @@ describe('reminders job', () => {
         purpose: 'reminder',
       },
     ]);
-    // One audit row per reminder, by nobody (the job).
-    const audits = await queryRows<{ user_id: string | null; action: string }>(
+    // One audit row for the run's batch, by nobody (the job); none per message.
+    const audits = await queryRows<{ user_id: string | null; action: string; entity: string; details: unknown }>(
       t.db,
-      sql`SELECT user_id, action FROM audit_log WHERE entity = 'message' AND details->>'batch_id' = ${first.batch_id}`,
+      sql`SELECT user_id, action, entity, details FROM audit_log
+           WHERE (entity = 'message_batch' AND entity_id = ${first.batch_id})
+              OR (entity = 'message' AND entity_id IN (SELECT id::text FROM messages WHERE batch_id = ${first.batch_id}))`,
     );
-    expect(audits).toEqual([{ user_id: null, action: 'send_reminder' }]);
+    expect(audits).toEqual([{ user_id: null, action: 'send_reminder', entity: 'message_batch', details: { recipients: 1 } }]);
     // A second run the same day (another instance, a retry) queues nobody again.
     expect((await queueReminders(t.db, t.app.jobs, undefined, undefined, clock)).queued).toBe(0);
     await until(async () => (received.get('0971000009') ?? []).length > 0);

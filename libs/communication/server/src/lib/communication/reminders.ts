@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { queryRows, type AuditActor, type Db, type Jobs } from '@loan/shared-server';
-import { auditEachSql, SMS_BATCH_JOB, type BatchJob } from './send';
+import { queryRows, recordAudit, type AuditActor, type Db, type Jobs } from '@loan/shared-server';
+import { SMS_BATCH_JOB, type BatchJob } from './send';
 import { quietUntil } from './quiet-hours';
 
 export const REMINDERS_JOB = 'communication.reminders';
 
-/** The job acts for nobody: its audit rows name no user. */
+/** The job acts for nobody: its audit row names no user. */
 const SYSTEM: AuditActor = { userId: null, ip: null, userAgent: null };
 
 export interface ReminderOptions {
@@ -72,11 +72,12 @@ export async function queueReminders(
                         'reminder:' || due.application_id || ':' || due.instalment_no || ':' || due.d, due.sms_sender_name
                    FROM due CROSS JOIN text ORDER BY due.application_id, due.instalment_no
                  ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-                 RETURNING id, client_id),
-               audited AS (${auditEachSql(SYSTEM, 'send_reminder', sql`SELECT id, client_id FROM ins`, batchId)})
-          SELECT count(*)::int AS n FROM audited`,
+                 RETURNING 1)
+          SELECT count(*)::int AS n FROM ins`,
     );
     if (Number(n) > 0) {
+      // One audit row for the run's batch (by nobody: the job); each message names its batch.
+      await recordAudit(tx, SYSTEM, { action: 'send_reminder', entity: 'message_batch', entityId: batchId, details: { recipients: Number(n) } });
       const wait = quietUntil(now);
       const job: BatchJob = { batchId, quiet: true };
       await jobs.send(SMS_BATCH_JOB, job, { db: tx, singletonKey: `${batchId}:0`, ...(wait ? { startAfter: wait } : {}) });

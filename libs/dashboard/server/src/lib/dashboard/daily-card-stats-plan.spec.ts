@@ -7,11 +7,13 @@ import { dailyCardStats } from './service';
 jest.setTimeout(300_000);
 
 /**
- * Issue 12: the dashboard's default view, daily-card-stats (Yesterday), is answered from the
- * covering indexes of migration 0801 (index-only scans), not from the heap. On PostgreSQL
+ * Issue 12: the dashboard's default view, daily-card-stats (Yesterday), reads the day
+ * summaries of migration 1400 (dashboard_application_days, dashboard_offer_days) and counts
+ * pending letters past their expiry from an index alone, for a user who sees every branch and
+ * for a branch-bound one: never loan_applications, never the letters' heap. On PostgreSQL
  * (test-pg) with enough rows and fresh statistics, the plans of the very queries the service
- * sends (captured from its calls) must name those indexes. PGlite's planner is not what
- * production runs, so the check is PostgreSQL's only.
+ * sends (captured from its calls) must say so. PGlite's planner is not what production runs,
+ * so the check is PostgreSQL's only.
  */
 const onPg = testDriver() === 'pg';
 const APPLICATIONS = 200_000;
@@ -27,14 +29,14 @@ const nodes = (p: PlanNode): PlanNode[] => [p, ...(p.Plans ?? []).flatMap(nodes)
 let t: TestApp;
 
 /** The SQL statements dailyCardStats sends, as sent. */
-async function capturedQueries(db: Db): Promise<SQL[]> {
+async function capturedQueries(db: Db, scope: object = { all: true }): Promise<SQL[]> {
   const seen: SQL[] = [];
   const spy = jest.spyOn(db, 'execute').mockImplementation(((q: SQL) => {
     seen.push(q);
     return Promise.resolve({ rows: [] });
   }) as never);
   try {
-    await dailyCardStats(db, { all: true } as never);
+    await dailyCardStats(db, scope as never);
   } finally {
     spy.mockRestore();
   }
@@ -67,33 +69,43 @@ async function plan(db: Db, q: SQL): Promise<PlanNode[]> {
         FROM loan_applications a WHERE a.id % 3 = 0`);
     await t.db.execute(sql`VACUUM ANALYZE loan_applications`);
     await t.db.execute(sql`VACUUM ANALYZE offer_letters`);
+    await t.db.execute(sql`VACUUM ANALYZE dashboard_application_days`);
+    await t.db.execute(sql`VACUUM ANALYZE dashboard_offer_days`);
   });
   afterAll(() => t?.close());
 
-  it('counts applications by status from loan_applications_created_cover_idx alone, and the letters from their cover index', async () => {
-    const queries = await capturedQueries(t.db);
-    expect(queries).toHaveLength(2);
-    const plans = await Promise.all(queries.map((q) => plan(t.db, q)));
-    const [apps, letters] = plans.map((p) => p.filter((n) => n['Relation Name'] || n['Index Name']));
-    const scansOf = (ns: PlanNode[]) => ns.map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name']}`);
+  const scansOf = (ns: PlanNode[]) => ns.filter((n) => n['Relation Name'] || n['Index Name']).map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name']}`);
+  const branchScope = async () => {
+    const [b] = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM branches ORDER BY id LIMIT 1`);
+    return { all: false, branchId: Number(b.id) };
+  };
 
-    expect(scansOf(apps)).toEqual(['Index Only Scan loan_applications_created_cover_idx']);
-    // No heap: every count of the letters' query is an index-only scan, the pending one (which
-    // also reads expires_at) on the covering index.
-    expect(scansOf(letters).filter((s) => !s.startsWith('Index Only Scan'))).toEqual([]);
-    expect(scansOf(letters)).toContain('Index Only Scan offer_letters_status_created_cover_idx');
+  it.each([
+    ['every branch', async () => ({ all: true }), 'offer_letters_status_created_cover_idx'],
+    ['one branch', branchScope, 'offer_letters_pending_branch_idx'],
+  ])('for %s: one statement over the day summaries, the overdue letters from an index alone', async (_name, scope, letterIndex) => {
+    const queries = await capturedQueries(t.db, await scope());
+    expect(queries).toHaveLength(1);
+    const scans = scansOf(await plan(t.db, queries[0]));
+    expect(scans.some((s) => s.endsWith('dashboard_application_days') || s.includes('dashboard_application_days_pkey'))).toBe(true);
+    expect(scans.some((s) => s.endsWith('dashboard_offer_days') || s.includes('dashboard_offer_days_pkey'))).toBe(true);
+    expect(scans.filter((s) => s.includes('loan_applications'))).toEqual([]);
+    expect(scans.filter((s) => s.includes('offer_letters'))).toEqual([`Index Only Scan ${letterIndex}`]);
   });
 
-  it('and without that index the applications query reads the heap (the check can fail)', async () => {
-    const [apps] = await capturedQueries(t.db);
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`DROP INDEX loan_applications_created_cover_idx`);
-      const scans = (await plan(tx, apps)).map((n) => n['Index Name'] ?? n['Relation Name']).filter(Boolean);
-      expect(scans).not.toContain('loan_applications_created_cover_idx');
-      tx.rollback();
-    }).catch((e: Error) => {
-      if (!/rollback/i.test(e.message)) throw e;
-    });
+  it("and without the branch's pending index a branch-bound user's letters read the heap (the check can fail)", async () => {
+    const [q] = await capturedQueries(t.db, await branchScope());
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`DROP INDEX offer_letters_pending_branch_idx`);
+        const scans = scansOf(await plan(tx, q)).filter((s) => s.includes('offer_letters'));
+        expect(scans).not.toEqual(['Index Only Scan offer_letters_pending_branch_idx']);
+        expect(scans.some((s) => !s.startsWith('Index Only Scan'))).toBe(true);
+        tx.rollback();
+      })
+      .catch((e: Error) => {
+        if (!/rollback/i.test(e.message)) throw e;
+      });
   });
 });
 

@@ -13,6 +13,11 @@ export function startOfBusinessDay(now: Date): Date {
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - BUSINESS_UTC_OFFSET_MS);
 }
 
+/** The Lusaka calendar date ('2026-03-01') of an instant, as the day summaries key it. */
+export function businessDate(at: Date): string {
+  return new Date(at.getTime() + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** Spec §2 'From yesterday to {time} today': [start of yesterday, now). */
 export function yesterdayUntilNow(now: Date): { from: Date; to: Date } {
   return { from: new Date(startOfBusinessDay(now).getTime() - DAY_MS), to: now };

@@ -4,17 +4,15 @@ import { queryRows, scopeCondition, type BranchScope, type Db } from '@loan/shar
 import { isoDate } from './period';
 
 /**
- * Every figure is inside the caller's branch scope (NOTES.md, `can view all branches`).
- * Users who see every branch read the trigger-kept totals; a branch-bound user's figures
- * come from the base tables through their branch indexes (one branch is a small slice).
+ * Every figure is inside the caller's branch scope (NOTES.md, `can view all branches`), and
+ * every one comes from a summary kept by statement triggers, for a user who sees every branch
+ * and for a branch-bound one alike (migration 1400: offer letters carry their application's
+ * branch; the day and month summaries have a branch column, 0 = none).
  */
 const andScope = (scope: BranchScope, column: SQL): SQL => {
   const cond = scopeCondition(scope, column);
   return cond ? sql` AND ${cond}` : sql``;
 };
-/** Rows of a table whose application is in scope (offer letters carry no branch of their own). */
-const andApplicationInScope = (scope: BranchScope, applicationId: SQL): SQL =>
-  scope.all ? sql`` : sql` AND EXISTS (SELECT 1 FROM loan_applications a WHERE a.id = ${applicationId}${andScope(scope, sql`a.branch_id`)})`;
 
 /** Applications (not top-ups) by current status: count and exact sum of the requested amounts. */
 export interface StatusTotals {
@@ -33,18 +31,6 @@ function toTotals(rows: StatusRow[]): StatusTotals {
   return t;
 }
 
-/** Applications created in [from, to), by status (reads loan_applications by created_at). */
-export async function applicationTotalsBetween(db: Db, scope: BranchScope, from: Date, to: Date): Promise<StatusTotals> {
-  const rows = await queryRows<StatusRow>(
-    db,
-    sql`SELECT status, count(*)::int AS count, coalesce(sum(amount), 0)::numeric(18,2)::text AS amount
-          FROM loan_applications
-         WHERE kind = 'application' AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${to.toISOString()}::timestamptz${andScope(scope, sql`branch_id`)}
-         GROUP BY status`,
-  );
-  return toTotals(rows);
-}
-
 /**
  * Applications created in the months [fromMonth, toMonth), by status. Reads the
  * trigger-kept loan_stats_monthly, so a whole year costs a dozen rows per status.
@@ -60,24 +46,20 @@ export async function applicationTotalsForMonths(db: Db, scope: BranchScope, fro
   return toTotals(rows);
 }
 
-/**
- * Offer letters by state, optionally only those created in [from, to). A pending letter
- * whose validity has passed counts as expired even before anything marks it so.
- * Reads offer_letters through its indexes: for short ranges (yesterday until now).
- */
-export async function offerLetterStats(db: Db, scope: BranchScope, range?: { from: Date; to: Date }): Promise<LoanOfferStats> {
-  // One count per state, each answered from an index (offer_letters_status_idx on
-  // (status, created_at), offer_letters_pending_expiry_idx for pending letters' expiry).
-  const inRange = sql`${range ? sql`AND created_at >= ${range.from.toISOString()}::timestamptz AND created_at < ${range.to.toISOString()}::timestamptz` : sql``}${andApplicationInScope(scope, sql`application_id`)}`;
-  const [row] = await queryRows<{ pending: number; expired: number; signed: number }>(
-    db,
-    sql`SELECT
-          (SELECT count(*)::int FROM offer_letters WHERE status = 'pending' AND expires_at > now() ${inRange}) AS pending,
-          (SELECT count(*)::int FROM offer_letters WHERE status = 'expired' ${inRange})
-            + (SELECT count(*)::int FROM offer_letters WHERE status = 'pending' AND expires_at <= now() ${inRange}) AS expired,
-          (SELECT count(*)::int FROM offer_letters WHERE status = 'signed' ${inRange}) AS signed`,
-  );
-  return { pendingCount: row?.pending ?? 0, expiredCount: row?.expired ?? 0, signedCount: row?.signed ?? 0 };
+/** Pending letters created in [from, to) (any time without a range) already past their expiry: expired to the reader. */
+const overdueLetters = (scope: BranchScope, range?: { from: Date; to: Date }): SQL =>
+  sql`SELECT count(*)::int FROM offer_letters
+       WHERE status = 'pending' AND expires_at <= now()${range ? sql` AND created_at >= ${range.from.toISOString()}::timestamptz AND created_at < ${range.to.toISOString()}::timestamptz` : sql``}${andScope(scope, sql`branch_id`)}`;
+
+type OfferRow = { pending: number; expired: number; signed: number; overdue: number };
+
+function toOfferStats(row: OfferRow | undefined): LoanOfferStats {
+  const overdue = Number(row?.overdue ?? 0);
+  return {
+    pendingCount: Number(row?.pending ?? 0) - overdue,
+    expiredCount: Number(row?.expired ?? 0) + overdue,
+    signedCount: Number(row?.signed ?? 0),
+  };
 }
 
 /**
@@ -86,26 +68,38 @@ export async function offerLetterStats(db: Db, scope: BranchScope, range?: { fro
  * already past their expiry (few: only recent letters are pending) move to expired.
  */
 export async function offerLetterStatsForMonths(db: Db, scope: BranchScope, months?: { from: Date; to: Date }): Promise<LoanOfferStats> {
-  if (!scope.all) return offerLetterStats(db, scope, months);
-  const inMonths = months
-    ? sql`AND month >= ${isoDate(months.from)}::date AND month < ${isoDate(months.to)}::date`
-    : sql``;
-  const inRange = months
-    ? sql`AND created_at >= ${months.from.toISOString()}::timestamptz AND created_at < ${months.to.toISOString()}::timestamptz`
-    : sql``;
-  const [row] = await queryRows<{ pending: number; expired: number; signed: number; overdue: number }>(
+  const inMonths = months ? sql` AND month >= ${isoDate(months.from)}::date AND month < ${isoDate(months.to)}::date` : sql``;
+  const [row] = await queryRows<OfferRow>(
     db,
-    sql`SELECT
-          (SELECT coalesce(sum(count), 0)::int FROM dashboard_offer_counts WHERE status = 'pending' ${inMonths}) AS pending,
-          (SELECT coalesce(sum(count), 0)::int FROM dashboard_offer_counts WHERE status = 'expired' ${inMonths}) AS expired,
-          (SELECT coalesce(sum(count), 0)::int FROM dashboard_offer_counts WHERE status = 'signed' ${inMonths}) AS signed,
-          (SELECT count(*)::int FROM offer_letters WHERE status = 'pending' AND expires_at <= now() ${inRange}) AS overdue`,
+    sql`SELECT coalesce(sum(count) FILTER (WHERE status = 'pending'), 0)::int AS pending,
+               coalesce(sum(count) FILTER (WHERE status = 'expired'), 0)::int AS expired,
+               coalesce(sum(count) FILTER (WHERE status = 'signed'), 0)::int AS signed,
+               (${overdueLetters(scope, months)}) AS overdue
+          FROM dashboard_offer_counts WHERE true${inMonths}${andScope(scope, sql`branch_id`)}`,
   );
-  const overdue = Number(row?.overdue ?? 0);
+  return toOfferStats(row);
+}
+
+/**
+ * The default view, 'yesterday until now': applications by status and letters by state of
+ * the two Lusaka business days [yesterday, today], from dashboard_application_days and
+ * dashboard_offer_days (a few rows per branch), in one statement.
+ */
+export async function dayStats(db: Db, scope: BranchScope, range: { from: Date; to: Date }, days: { first: string; last: string }): Promise<{ totals: StatusTotals; offers: LoanOfferStats }> {
+  const inDays = sql`day >= ${days.first}::date AND day <= ${days.last}::date${andScope(scope, sql`branch_id`)}`;
+  const rows = await queryRows<{ kind: 'a' | 'o'; status: string; count: number; amount: string | null; overdue: number }>(
+    db,
+    sql`SELECT 'a' AS kind, status, sum(count)::int AS count, sum(amount)::numeric(18,2)::text AS amount, 0 AS overdue
+          FROM dashboard_application_days WHERE ${inDays} GROUP BY status
+        UNION ALL
+        SELECT 'o', status, sum(count)::int, NULL, (${overdueLetters(scope, range)})
+          FROM dashboard_offer_days WHERE ${inDays} GROUP BY status`,
+  );
+  const offers = Object.fromEntries(rows.filter((r) => r.kind === 'o').map((r) => [r.status, Number(r.count)]));
+  const overdue = rows.find((r) => r.kind === 'o')?.overdue ?? 0;
   return {
-    pendingCount: Number(row?.pending ?? 0) - overdue,
-    expiredCount: Number(row?.expired ?? 0) + overdue,
-    signedCount: Number(row?.signed ?? 0),
+    totals: toTotals(rows.filter((r) => r.kind === 'a') as StatusRow[]),
+    offers: toOfferStats({ pending: offers['pending'] ?? 0, expired: offers['expired'] ?? 0, signed: offers['signed'] ?? 0, overdue }),
   };
 }
 
@@ -180,28 +174,26 @@ export interface DisbursementRow {
   amount: string;
 }
 
-/** Disbursements by status and reconciliation (count, exact sum). */
+/**
+ * Disbursements by status and reconciliation (count, exact sum): every branch from
+ * dashboard_disbursement_totals (0200), one branch from disbursement_day_totals (1300, kept
+ * per Lusaka day and branch by the transactions domain's triggers).
+ */
 export async function disbursementTotals(db: Db, scope: BranchScope): Promise<DisbursementRow[]> {
-  if (!scope.all) {
-    return queryRows<DisbursementRow>(
-      db,
-      sql`SELECT status, reconciled, count(*)::int AS count, coalesce(sum(amount), 0)::numeric(18,2)::text AS amount
-            FROM disbursements WHERE true${andScope(scope, sql`branch_id`)} GROUP BY 1, 2`,
-    );
-  }
+  const table = scope.all ? sql`dashboard_disbursement_totals` : sql`disbursement_day_totals`;
   return queryRows<DisbursementRow>(
     db,
     sql`SELECT status, reconciled, sum(count)::int AS count, sum(amount)::numeric(18,2)::text AS amount
-          FROM dashboard_disbursement_totals GROUP BY status, reconciled`,
+          FROM ${table} WHERE true${andScope(scope, sql`branch_id`)} GROUP BY status, reconciled`,
   );
 }
 
-/** Disbursements created since `from`: count and exact sum. */
-export async function disbursementsSince(db: Db, scope: BranchScope, from: Date): Promise<{ count: number; amount: string }> {
+/** Disbursements made since the Lusaka day `fromDay` ('2026-03-01'): count and exact sum, from disbursement_day_totals. */
+export async function disbursementsSince(db: Db, scope: BranchScope, fromDay: string): Promise<{ count: number; amount: string }> {
   const [row] = await queryRows<{ count: number; amount: string }>(
     db,
-    sql`SELECT count(*)::int AS count, coalesce(sum(amount), 0)::numeric(18,2)::text AS amount
-          FROM disbursements WHERE created_at >= ${from.toISOString()}::timestamptz${andScope(scope, sql`branch_id`)}`,
+    sql`SELECT coalesce(sum(count), 0)::int AS count, coalesce(sum(amount), 0)::numeric(18,2)::text AS amount
+          FROM disbursement_day_totals WHERE day >= ${fromDay}::date${andScope(scope, sql`branch_id`)}`,
   );
   return row ?? { count: 0, amount: '0.00' };
 }

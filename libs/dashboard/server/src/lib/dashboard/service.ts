@@ -10,7 +10,7 @@ import type {
 import { sumMoney } from '@loan/shared-contract';
 import type { BranchScope, Db } from '@loan/shared-server';
 import * as repo from './repository';
-import { monthRange, startOfBusinessDay, startOfBusinessMonth, yesterdayUntilNow } from './period';
+import { businessDate, monthRange, startOfBusinessDay, startOfBusinessMonth, yesterdayUntilNow } from './period';
 
 function cardStats(
   totals: repo.StatusTotals,
@@ -42,7 +42,7 @@ function yearOf(query: MonthlyStatsQuery, now: Date): number {
 /** Applications created from the start of yesterday until now, by status; offer letters of the same period. */
 export async function dailyCardStats(db: Db, scope: BranchScope, now = new Date()): Promise<CardStats> {
   const range = yesterdayUntilNow(now);
-  const [totals, offers] = await Promise.all([repo.applicationTotalsBetween(db, scope, range.from, range.to), repo.offerLetterStats(db, scope, range)]);
+  const { totals, offers } = await repo.dayStats(db, scope, range, { first: businessDate(range.from), last: businessDate(now) });
   return cardStats(totals, offers, null, range);
 }
 
@@ -84,8 +84,8 @@ export async function smsStats(db: Db, scope: BranchScope, now = new Date()): Pr
 export async function disbursementStats(db: Db, scope: BranchScope, now = new Date()): Promise<DisbursementStats> {
   const [rows, today, thisMonth] = await Promise.all([
     repo.disbursementTotals(db, scope),
-    repo.disbursementsSince(db, scope, startOfBusinessDay(now)),
-    repo.disbursementsSince(db, scope, startOfBusinessMonth(now)),
+    repo.disbursementsSince(db, scope, businessDate(startOfBusinessDay(now))),
+    repo.disbursementsSince(db, scope, businessDate(startOfBusinessMonth(now))),
   ]);
   const pick = (f: (r: repo.DisbursementRow) => boolean) => {
     const hit = rows.filter(f);

@@ -1,10 +1,10 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import type { OfferLetterStaff } from '@loan/shared-contract';
+import type { OfferLetterListItem } from '@loan/shared-contract';
 import { Money } from '@loan/shared-ui';
 import { formatDate } from '@loan/shared-util-format';
 import { OfferStateBadge } from './offer-state';
 
-const col = createColumnHelper<OfferLetterStaff>();
+const col = createColumnHelper<OfferLetterListItem>();
 const nowrap = (v: string) => <span className="whitespace-nowrap">{v}</span>;
 
 /** The contracts list's columns (issue 12). */
@@ -20,4 +20,4 @@ export const offerLetterColumns = [
     header: 'Signed / expires',
     cell: ({ row }) => nowrap(row.original.signed_at ? `Signed ${formatDate(row.original.signed_at)}` : formatDate(row.original.expires_at)),
   }),
-] as ColumnDef<OfferLetterStaff, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+] as ColumnDef<OfferLetterListItem, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any

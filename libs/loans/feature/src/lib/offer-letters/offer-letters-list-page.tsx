@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router-dom';
-import { OFFER_STATES, P, type OfferLetterStaff, type OfferState } from '@loan/shared-contract';
+import { OFFER_STATES, P, type OfferLetterListItem, type OfferState } from '@loan/shared-contract';
 import { OFFER_LETTER_FILTERS, useDeleteOfferLettersMutation, useGetOfferLetterCountsQuery, useGetOfferLettersQuery } from '@loan/loans-data-access';
 import { errorMessage } from '@loan/shared-data-access-api';
 import { usePermission } from '@loan/shared-permissions';
@@ -83,7 +83,7 @@ export function OfferLettersListPage() {
   const canDelete = usePermission(P.sendOfferLetter);
   const [remove] = useDeleteOfferLettersMutation();
 
-  const bulkActions: BulkAction<OfferLetterStaff>[] = canDelete
+  const bulkActions: BulkAction<OfferLetterListItem>[] = canDelete
     ? [
         {
           label: 'Delete',

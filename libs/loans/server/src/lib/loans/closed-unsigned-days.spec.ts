@@ -3,6 +3,7 @@ import { API, type ClosedUnsignedBranchStat, type ListEnvelope, type LoanApplica
 import { queryRows } from '@loan/shared-server';
 import { createTestApp, loginAs, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { loansServer } from '../../index';
+import { closedUnsignedBatch } from './repository';
 
 // The closed-unsigned report takes fromDate/toDate as Lusaka days (Africa/Lusaka, UTC+2), like
 // every other report. Two closed applications with no signed letter, at the day boundary:
@@ -54,4 +55,28 @@ it('the counts by branch and the paged list take the same Lusaka days', async ()
   const may = (await get(`${BASE}/unsigned-closed?fromDate=2026-05-01&toDate=2026-05-31`)).json() as ListEnvelope<LoanApplication>;
   expect(may.items.map((r) => r.reference_code)).toEqual(['LA-2026-810001']);
   expect(may.total).toBe(1);
+});
+
+it('the file reads report_closed_unsigned in keyset batches: batches of one give the same rows, in (closing moment, id) order', async () => {
+  // Three more closed at one moment (ties broken by id), and one whose letter gets signed (it leaves the report).
+  for (const ref of ['LA-2026-810003', 'LA-2026-810004', 'LA-2026-810005', 'LA-2026-810006']) await closed(ref, '2026-05-31T22:30:00Z');
+  await t.db.execute(sql`
+    INSERT INTO offer_letters (application_id, token_hash, status, principal, total_amount_due, tenure_months, terms_conditions,
+                               authorized_rep_name, authorized_rep_date, expires_at, signed_at)
+    SELECT id, 'keyset-' || id, 'signed', amount, total_amount_due, 1, 'Terms', 'Rep', '2026-05-01', now() + interval '7 days', now()
+      FROM loan_applications WHERE reference_code = 'LA-2026-810005'`);
+  const f = { kind: 'application' as const, fromDate: '2026-05-31', toDate: '2026-06-01' };
+  const whole = await closedUnsignedBatch(t.db, f, undefined, 100);
+  expect(whole.map((r) => r.referenceCode)).toEqual(['LA-2026-810001', 'LA-2026-810002', 'LA-2026-810003', 'LA-2026-810004', 'LA-2026-810006']);
+  const oneByOne: string[] = [];
+  let after: { closedAt: string; id: number } | undefined;
+  for (;;) {
+    const [row] = await closedUnsignedBatch(t.db, f, after, 1);
+    if (!row) break;
+    oneByOne.push(row.referenceCode);
+    after = { closedAt: row.closedAtText, id: row.id };
+  }
+  expect(oneByOne).toEqual(whole.map((r) => r.referenceCode));
+  expect(whole[1]).toMatchObject({ amount: '1000.00', totalAmountDue: '1300.00', branchName: branch, offerStatus: null });
+  expect(whole[1].closedAt.toISOString()).toBe('2026-05-31T22:30:00.000Z');
 });

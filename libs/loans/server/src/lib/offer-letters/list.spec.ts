@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { API, P, type ListEnvelope, type OfferLetterStaff } from '@loan/shared-contract';
+import { API, P, offerLetterListItemSchema, type ListEnvelope, type OfferLetterListItem } from '@loan/shared-contract';
 import { queryRows } from '@loan/shared-server';
 import { createTestApp, createTestUser, loginAs, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { loansServer } from '../../index';
@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const list = async (query: string, headers = admin) =>
-  (await t.app.inject({ method: 'GET', url: `${O}/all?${query}`, headers })).json() as ListEnvelope<OfferLetterStaff>;
+  (await t.app.inject({ method: 'GET', url: `${O}/all?${query}`, headers })).json() as ListEnvelope<OfferLetterListItem>;
 
 describe('offer letter list', () => {
   it('walks every letter once by cursor, ties broken by id, and page numbers agree', async () => {
@@ -55,6 +55,25 @@ describe('offer letter list', () => {
     expect((await t.app.inject({ method: 'GET', url: `${O}/all?cursor=not-a-cursor`, headers: admin })).statusCode).toBe(422);
   });
 
+  it('lists the columns only: the terms and both signature images stay with the details', async () => {
+    const signature = Buffer.from('a signature image, drawn');
+    const [letter] = (await list('search=Paging')).items;
+    await t.db.execute(sql`UPDATE offer_letters SET terms_conditions = 'Long terms', authorized_rep_signature = ${signature},
+        authorized_rep_signature_mime = 'image/png', borrower_signature = ${signature}, borrower_signature_mime = 'image/png' WHERE id = ${letter.id}`);
+    const [item] = (await list('search=Paging')).items;
+    expect(offerLetterListItemSchema.parse(item)).toEqual(item);
+    expect(Object.keys(item)).toEqual(expect.not.arrayContaining(['terms_conditions', 'authorized_rep_signature', 'borrower_signature', 'token']));
+    expect(item).toEqual(expect.objectContaining({ id: letter.id, status: 'signed', amount: '5000.00', total_amount_due: '6500.00', tenure: 6, expired_reason: null }));
+    const details = (await t.app.inject({ method: 'GET', url: `${O}/getById/${letter.id}`, headers: admin })).json();
+    expect(details).toEqual(
+      expect.objectContaining({
+        terms_conditions: 'Long terms',
+        authorized_rep_signature: `data:image/png;base64,${signature.toString('base64')}`,
+        borrower_signature: `data:image/png;base64,${signature.toString('base64')}`,
+      }),
+    );
+  });
+
   it('searches % as text', async () => {
     expect((await list('search=100%25')).items.map((l) => l.applicant_name)).toEqual(['Paging 100% Borrower']);
     expect((await list('search=Paging%25%25Borrower')).items).toEqual([]);
@@ -65,7 +84,7 @@ describe('offer letter list', () => {
     await t.db.execute(sql`UPDATE users SET branch_id = ${branchIds[0]} WHERE id = ${u.userId}`);
     const mine = await list('search=Paging&pageSize=50', u.headers);
     expect(mine.total).toBe(9);
-    const other = (await list('search=Paging&pageSize=50')).items.find((l) => !mine.items.some((m) => m.id === l.id)) as OfferLetterStaff;
+    const other = (await list('search=Paging&pageSize=50')).items.find((l) => !mine.items.some((m) => m.id === l.id)) as OfferLetterListItem;
     expect((await t.app.inject({ method: 'GET', url: `${O}/getById/${other.id}`, headers: u.headers })).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { keysetAfter, likeContains, queryRows, scopeCondition, type BranchScope, type Db, type ListCursor } from '@loan/shared-server';
+import { readRows, totalFromPage } from '../loans/repository/rows';
 
 /** SQL of offer letters. Signatures are bytea; they leave the database as base64 text. */
 
@@ -129,8 +130,34 @@ const LETTER_COLUMNS = sql`o.id, o.status, (o.expires_at <= now()) AS past_expir
 const LETTER_FROM = sql`FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id LEFT JOIN branches b ON b.id = a.branch_id
     LEFT JOIN users u ON u.id = o.created_by`;
 const SELECT_LETTER = sql`SELECT ${LETTER_COLUMNS} ${LETTER_FROM}`;
-/** With the keyset position: created_at as the database's exact text. */
-const SELECT_LETTER_WITH_POSITION = sql`SELECT ${LETTER_COLUMNS}, o.created_at::text AS created_at_text ${LETTER_FROM}`;
+
+/** A letter as the contracts list reads it: no terms, no signature images, no author. */
+export type LetterListRow = Pick<
+  LetterRow,
+  | 'id'
+  | 'status'
+  | 'past_expiry'
+  | 'expired_reason'
+  | 'application_id'
+  | 'reference_code'
+  | 'fullname'
+  | 'nrc'
+  | 'mobile'
+  | 'branch'
+  | 'principal'
+  | 'interest'
+  | 'total_amount_due'
+  | 'tenure_months'
+  | 'signed_at'
+  | 'expires_at'
+  | 'created_at'
+> & { created_at_text: string };
+
+/** The list's columns, with the keyset position: created_at as the database's exact text. */
+const SELECT_LIST_ROW = sql`SELECT o.id, o.status, (o.expires_at <= now()) AS past_expiry, o.expired_reason, o.application_id,
+    a.reference_code, a.fullname, a.nrc, a.mobile, b.name AS branch, o.principal::text, o.interest::text, o.total_amount_due::text,
+    o.tenure_months, o.signed_at, o.expires_at, o.created_at, o.created_at::text AS created_at_text
+  FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id LEFT JOIN branches b ON b.id = a.branch_id`;
 
 export async function letterBy(db: Db, where: SQL, forUpdate = false): Promise<LetterRow | undefined> {
   const [r] = await queryRows<LetterRow>(db, sql`${SELECT_LETTER} WHERE ${where} ${forUpdate ? sql`FOR UPDATE OF o` : sql``}`);
@@ -226,8 +253,19 @@ const LETTER_COUNT_CAP = 1_000;
  */
 export async function listLetters(
   db: Db,
-  f: { status?: string; search?: string; fromDate?: string; toDate?: string; page: number; pageSize: number; cursor?: ListCursor; scope: SQL },
-): Promise<{ rows: (LetterRow & { created_at_text: string })[]; total: number | undefined }> {
+  f: {
+    status?: string;
+    search?: string;
+    fromDate?: string;
+    toDate?: string;
+    page: number;
+    pageSize: number;
+    cursor?: ListCursor;
+    scope: SQL;
+    /** The scope names the application's branch (a user without `can view all branches`). */
+    scoped: boolean;
+  },
+): Promise<{ rows: LetterListRow[]; total: number | undefined }> {
   const conds: SQL[] = [f.scope];
   if (f.status) conds.push(effectiveStatusIs(f.status));
   if (f.search) {
@@ -239,15 +277,21 @@ export async function listLetters(
   const where = sql.join(conds, sql` AND `);
   const seek = f.cursor ? sql` AND ${keysetAfter(sql`o.created_at`, sql`o.id`, f.cursor)}` : sql``;
   const offset = f.cursor ? 0 : (f.page - 1) * f.pageSize;
-  const rows = await queryRows<LetterRow & { created_at_text: string }>(
+  // Without a search (no LIKE) the page and its count run as prepared statements, planned
+  // once per connection (planning the three-table join cost more than running it); limit and
+  // offset are validated integers, written as literals so the generic plan stays a top-N.
+  const prepare = !f.search;
+  const rows = await readRows<LetterListRow>(
     db,
-    sql`${SELECT_LETTER_WITH_POSITION} WHERE ${where}${seek} ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.pageSize + 1} OFFSET ${offset}`,
+    sql`${SELECT_LIST_ROW} WHERE ${where}${seek} ORDER BY o.created_at DESC, o.id DESC
+         LIMIT ${sql.raw(String(Math.trunc(f.pageSize) + 1))} OFFSET ${sql.raw(String(Math.trunc(offset)))}`,
+    prepare,
   );
-  const [c] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM offer_letters o JOIN loan_applications a ON a.id = o.application_id
-         WHERE ${where} LIMIT ${LETTER_COUNT_CAP + 1}) capped`,
-  );
+  const shown = totalFromPage(rows.length, f.pageSize, offset, f.cursor);
+  if (shown !== undefined) return { rows, total: shown };
+  // Every letter has its application (foreign key): the join is there only for the search and the branch scope.
+  const from = f.search || f.scoped ? sql`offer_letters o JOIN loan_applications a ON a.id = o.application_id` : sql`offer_letters o`;
+  const [c] = await readRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${sql.raw(String(LETTER_COUNT_CAP + 1))}) capped`, prepare);
   const n = Number(c?.n ?? 0);
   return { rows, total: n <= LETTER_COUNT_CAP ? n : undefined };
 }

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderWithProviders, requestLog, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { MemoryRouter } from 'react-router-dom';
+import { DeferredStoreContext, type DispatchHolder } from '@loan/shared-data-access-api';
+import { makeStore, renderWithProviders, requestLog, setupApiServer } from '@loan/shared-data-access-api/testing';
 import { BORROWER_PATHS, borrowerVariants } from '@loan/public-borrower-data-access/testing';
 import { ApplyPage } from './apply-page';
 
@@ -60,6 +62,27 @@ it('shows plain field errors next to the fields', async () => {
   await userEvent.type(screen.getByLabelText('NRC number'), '123456/78/9');
   expect(screen.getByLabelText('NRC number')).toHaveFocus();
   await waitFor(() => expect(screen.queryByText('Enter your NRC as on the card, like 123456/78/9.')).not.toBeInTheDocument());
+});
+
+it('shows the form before its calls (the store, RTK Query) have downloaded, and goes on once they have', async () => {
+  // The borrower app loads them right after /apply shows (issue 18); a call made before waits.
+  let give: (store: DispatchHolder) => void = () => undefined;
+  const loadStore = () => new Promise<DispatchHolder>((resolve) => (give = resolve));
+  render(
+    <MemoryRouter initialEntries={['/apply']}>
+      <DeferredStoreContext.Provider value={loadStore}>
+        <ApplyPage />
+      </DeferredStoreContext.Provider>
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('heading', { name: 'Apply for a loan' })).toBeInTheDocument();
+  await fillPersonal();
+  expect(await screen.findByRole('button', { name: /Checking/ })).toBeDisabled();
+  expect(sent(BORROWER_PATHS.checkRecord)).toEqual([]);
+  give(makeStore());
+  // The calls' module is downloaded (in jest: loaded) only now: on a busy machine that takes a while.
+  expect(await screen.findByRole('heading', { name: 'Confirm your mobile number' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(sent(BORROWER_PATHS.checkRecord)).toHaveLength(1);
 });
 
 it('tells a borrower with an open application before they go on', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CalculatorResult, LoanLimits } from '@loan/shared-contract';
-import { useCalculatorAttemptMutation } from '@loan/public-borrower-data-access';
+import { useBorrowerMutation } from '@loan/public-borrower-data-access';
 import { formatMoney } from '@loan/shared-util-format';
 import { useValidation } from './lazy-validation';
 
@@ -21,7 +21,7 @@ interface Props {
  * monthly instalment. Changes are debounced so typing "5000" is one attempt, not four.
  */
 export function Calculator({ amount, tenure, mobile, onResult, limits, delay = 500 }: Props) {
-  const [attempt, { isLoading, isError }] = useCalculatorAttemptMutation();
+  const [attempt, { isLoading, isError }] = useBorrowerMutation('calculatorAttempt');
   const [result, setResult] = useState<CalculatorResult | null>(null);
   const onResultRef = useRef(onResult);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { ApplicationFormInput, CalculatorResult, LoanLimits } from '@loan/shared-contract';
-import { useGetLoanLimitsQuery } from '@loan/shared-data-access-api';
+import { useDeferredLoanLimits } from '@loan/shared-data-access-api';
 import { formatMoney } from '@loan/shared-util-format';
 import { Field } from '../ui/field';
 import { Calculator } from './calculator';
@@ -34,7 +34,7 @@ export function LoanStep({
   /** The chosen months are outside the product's range: the nearest allowed choice. */
   onTenureOutOfRange?: (nearest: number) => void;
 }) {
-  const limits = useGetLoanLimitsQuery().data;
+  const limits = useDeferredLoanLimits();
   const tenures = tenureChoices(limits);
   const tenure = values.tenure;
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { maskMobile, type OtpValidationResponse } from '@loan/shared-contract';
 import { errorMessage, fieldErrors } from '@loan/shared-data-access-api';
-import { useSendOtpMutation, useValidateOtpMutation } from '@loan/public-borrower-data-access';
+import { useBorrowerMutation } from '@loan/public-borrower-data-access';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { Notice } from '../ui/notice';
@@ -15,8 +15,8 @@ interface Props {
 
 /** Send a 6-digit code by SMS to `mobile` and confirm it. */
 export function OtpConfirm({ mobile, onVerified, busy }: Props) {
-  const [send, sending] = useSendOtpMutation();
-  const [validate, validating] = useValidateOtpMutation();
+  const [send, sending] = useBorrowerMutation('sendOtp');
+  const [validate, validating] = useBorrowerMutation('validateOtp');
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();

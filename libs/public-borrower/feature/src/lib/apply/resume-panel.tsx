@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { normalizeMobile, type UnfinishedApplication } from '@loan/shared-contract';
 import { errorMessage } from '@loan/shared-data-access-api';
-import { useGetUnfinishedMutation } from '@loan/public-borrower-data-access';
+import { useBorrowerMutation } from '@loan/public-borrower-data-access';
 import { Field } from '../ui/field';
 import { Button } from '../ui/button';
 import { Notice } from '../ui/notice';
@@ -18,7 +18,7 @@ export function ResumePanel({ onResumed, onCancel }: Props) {
   const [mobile, setMobile] = useState('');
   const [mobileError, setMobileError] = useState<string>();
   const [confirmed, setConfirmed] = useState<string | null>(null);
-  const [load, loading] = useGetUnfinishedMutation();
+  const [load, loading] = useBorrowerMutation('getUnfinished');
   const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string }>();
 
   const chooseNumber = async () => {

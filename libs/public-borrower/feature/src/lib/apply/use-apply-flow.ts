@@ -11,14 +11,8 @@ import {
   type UnfinishedApplication,
 } from '@loan/shared-contract';
 import { formatMoney } from '@loan/shared-util-format';
-import { applyServerErrors, errorMessage, fieldErrors, isFetchError, useGetLoanLimitsQuery } from '@loan/shared-data-access-api';
-import {
-  useCheckRecordMutation,
-  useCreateApplicationMutation,
-  useNewClientMutation,
-  useRecordIpAddressMutation,
-  useSaveUnfinishedMutation,
-} from '@loan/public-borrower-data-access';
+import { applyServerErrors, errorMessage, fieldErrors, isFetchError, useDeferredLoanLimits } from '@loan/shared-data-access-api';
+import { useBorrowerMutation } from '@loan/public-borrower-data-access';
 import { EMPTY_APPLICATION, EXPIRED_TEXT, STEP_FIELDS, draftData, nextStep, stepOfField } from './apply-steps';
 import { lazyResolver } from './lazy-validation';
 
@@ -84,16 +78,18 @@ export function useApplyFlow() {
   const [done, setDone] = useState<CreateApplicationResponse | null>(null);
   const [submitError, setSubmitError] = useState<string>();
 
-  const [recordIp] = useRecordIpAddressMutation();
-  const [checkRecord, checking] = useCheckRecordMutation();
-  const [saveUnfinished] = useSaveUnfinishedMutation();
-  const [newClient, creatingClient] = useNewClientMutation();
-  const [createApplication, submitting] = useCreateApplicationMutation();
+  // The calls (RTK Query, and the borrower app's store) load right after the page shows
+  // (issue 18): the first of them, recording the visit, starts that download.
+  const [recordIp] = useBorrowerMutation('recordIpAddress');
+  const [checkRecord, checking] = useBorrowerMutation('checkRecord');
+  const [saveUnfinished] = useBorrowerMutation('saveUnfinished');
+  const [newClient, creatingClient] = useBorrowerMutation('newClient');
+  const [createApplication, submitting] = useBorrowerMutation('createApplication');
 
   const form = useForm<ApplicationFormInput, LoanLimits | undefined, ApplicationForm>({
     resolver,
     // The loan product's limits once loaded: the resolver's context (read at each check).
-    context: useGetLoanLimitsQuery().data,
+    context: useDeferredLoanLimits(),
     mode: 'onTouched',
     defaultValues: { ...EMPTY_APPLICATION, ...(stored?.values ?? {}) },
   });
@@ -124,7 +120,7 @@ export function useApplyFlow() {
   useEffect(() => {
     if (ipRecorded.current) return;
     ipRecorded.current = true;
-    void recordIp();
+    void recordIp(undefined);
   }, [recordIp]);
 
   const mobile = watch('mobile');

@@ -70,6 +70,21 @@ describe('GET /api/audit/record/:kind/:id (the History section)', () => {
     expect(items[0].action).toBe('reopen');
   });
 
+  it("shows a message sent in a bulk send its send's one audit row: who sent it, to how many, with which text", async () => {
+    // A bulk send writes one message_batch row for the send, none per message (issue 15).
+    const [m] = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM messages WHERE id <> ${records.message.id} ORDER BY id LIMIT 1`);
+    const { userId } = await createTestUser(t.app, [P.createMessage]);
+    await t.db.execute(sql`UPDATE messages SET batch_id = 'batch-history' WHERE id = ${m.id}`);
+    await recordAudit(t.db, { ...actor, userId }, { action: 'send_sms', entity: 'message_batch', entityId: 'batch-history', details: { recipients: 40, body: 'Dear {name}' } });
+    // Another send's row is not this message's.
+    await recordAudit(t.db, { ...actor, userId }, { action: 'send_sms', entity: 'message_batch', entityId: 'batch-other' });
+    const body = recordHistorySchema.parse((await get(url('message', Number(m.id)), admin)).json());
+    const sends = body.items.filter((i) => i.entity === 'message_batch');
+    expect(sends.map((i) => [i.action, i.entity_id, i.user_id])).toEqual([['send_sms', 'batch-history', userId]]);
+    expect(sends[0].user).toMatch(/^Test User /);
+    expect(sends[0].details).toEqual({ recipients: 40, body: 'Dear {name}' });
+  });
+
   it('pages: total, page and pageSize; 422 on a bad page size', async () => {
     const id = records.user.id;
     for (let i = 0; i < 16; i++) await recordAudit(t.db, actor, { action: `bulk-${i}`, entity: 'user', entityId: id });

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CashflowMonth, CashflowReport, CollectionsReport, CollectionsRow, ReportFilters } from '@loan/shared-contract';
-import { resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
+import { reportRows, resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
 import { share } from './money-math';
-import { reportRows } from './report-query';
 
 /** Conditions on a business date column (fromDate/toDate inclusive) and the loan's branch. */
 function dated(q: ReportFilters, day: SQL, branch: SQL, branchId: number | undefined): SQL {

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ParBranch, ParFigures, PortfolioAtRisk, ReportFilters } from '@loan/shared-contract';
-import { queryRows, resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
+import { queryRows, reportRows, resolveBranchFilter, type BranchScope, type Db, type TableColumn } from '@loan/shared-server';
 import { addMoney, share } from './money-math';
-import { reportRows } from './report-query';
 
 interface ParDbRow {
   branch_id: string | null;

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { businessDayRange, type Db } from '@loan/shared-server';
-import { reportRows } from './report-query';
+import { businessDayRange, reportRows, type Db } from '@loan/shared-server';
 
 /**
  * What every report is filtered by: created between fromDate and toDate (Lusaka days,

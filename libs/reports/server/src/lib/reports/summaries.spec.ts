@@ -25,11 +25,12 @@ const count = async (table: 'repayments' | 'loan_applications') =>
   Number((await queryRows<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM ${sql.raw(table)}`))[0].n);
 
 it('stays equal to the base tables through bulk writes, edits, reversals, moves and deletions', async () => {
-  // 90 loans over every branch: totals with odd ngwee, tenures 1-12, requested over three months.
+  // 90 loans over every branch: totals with odd ngwee, tenures 1-12, requested over three months;
+  // every tenth closed without a letter (closed unsigned, closed_at unknown: updated_at stands for it).
   await t.db.execute(sql`
     INSERT INTO loan_applications (reference_code, branch_id, fullname, nrc, mobile, amount, tenure_months, total_amount_due, status, created_at, approved_at)
     SELECT 'LA-2026-95' || lpad(g::text, 4, '0'), b.ids[1 + g % cardinality(b.ids)], 'Borrower ' || g, '123456/78/9', '+260971234567',
-           1000 + g * 10, 1 + g % 12, 1000 + g * 13.37, CASE WHEN g % 10 = 0 THEN 'request' ELSE 'approved' END,
+           1000 + g * 10, 1 + g % 12, 1000 + g * 13.37, CASE WHEN g % 10 = 0 THEN 'request' WHEN g % 10 = 5 THEN 'closed' ELSE 'approved' END,
            timestamptz '2026-01-05 06:00Z' + g * interval '22 hours', CASE WHEN g % 10 <> 0 THEN timestamptz '2026-01-05 09:00Z' + g * interval '22 hours' END
       FROM generate_series(1, 90) g, (SELECT array_agg(id ORDER BY id) AS ids FROM branches) b`);
   // Payouts: a failed attempt for every 4th, then a success for all approved but every 9th (never paid out).
@@ -80,6 +81,9 @@ it('stays equal to the base tables through bulk writes, edits, reversals, moves 
   await t.db.execute(sql`UPDATE loan_applications SET status = 'closed', closed_at = now() WHERE id % 7 = 0 AND status = 'approved'`);
   await t.db.execute(sql`UPDATE loan_applications SET status = 'rejected' WHERE id % 10 = 0`);
   await t.db.execute(sql`UPDATE loan_applications SET fullname = fullname || ' Jr', mobile = '+260979999999' WHERE id % 2 = 0`);
+  await expectSummariesEqual();
+  // Closed-unsigned: loans closed before closed_at was kept (their updated_at is the closing moment), amounts edited.
+  await t.db.execute(sql`UPDATE loan_applications SET updated_at = updated_at - interval '3 days', amount = amount + 0.05 WHERE status = 'closed' AND id % 2 = 1`);
   await expectSummariesEqual();
 
   // Payouts: successes that turn out failed, loans never paid out now paid, a payout's day moved.

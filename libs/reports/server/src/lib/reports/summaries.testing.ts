@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@loan/shared-server';
 
 /**
- * Every report summary (migrations 1100-1104, kept by 1240's statement triggers) beside the
+ * Every report summary (migrations 1100-1104 and 1500, kept by 1240's statement triggers) beside the
  * same figures worked out here from the base tables, independently of the summaries' own SQL
  * (as the reports read them before there were summaries). Each pair must be equal after any
  * write; every value is text, so numbers compare exactly.
@@ -62,6 +62,15 @@ export const SUMMARIES = {
                      ol.expires_at::text AS expires,
                      round(CASE WHEN ol.status = 'signed' AND ol.signed_at IS NOT NULL THEN extract(epoch FROM ol.signed_at - ol.created_at) / 3600.0 END, 6)::text AS h
                 FROM offer_letters ol JOIN loan_applications la ON la.id = ol.application_id ORDER BY ol.id`,
+  },
+  /** report_closed_unsigned (1500): closed loans without a signed letter, their kind, branch, closing moment and amount. */
+  report_closed_unsigned: {
+    kept: sql`SELECT application_id::text AS id, kind, branch_id::text AS branch, closed_moment::text AS closed, amount::text AS amount
+                FROM report_closed_unsigned ORDER BY application_id`,
+    recomputed: sql`SELECT la.id::text AS id, la.kind, la.branch_id::text AS branch, coalesce(la.closed_at, la.updated_at)::text AS closed, la.amount::text AS amount
+                FROM loan_applications la
+               WHERE la.status = 'closed' AND la.id NOT IN (SELECT ol.application_id FROM offer_letters ol WHERE ol.status = 'signed')
+               ORDER BY la.id`,
   },
 } satisfies Record<string, { kept: SQL; recomputed: SQL }>;
 

@@ -105,7 +105,11 @@ export const disbursementsApi = api.injectEndpoints({
         },
       },
     }),
-    /** One part of a bulk run (the screen sends the loans one by one to show each row's progress); toasts are the screen's summary. */
+    /**
+     * One part of a bulk run (the screen sends the loans one by one to show each row's progress);
+     * toasts are the screen's summary. It invalidates nothing itself: the screen dispatches
+     * `paymentsChanged()` once when the run ends, so the list asks again once, not once per row.
+     */
     disburseBulkPart: b.mutation<DisburseBulkResult, PayBulkArgs>({
       query: ({ applicationIds, batchId, idempotencyKey }) => ({
         url: DISBURSEMENTS_PATHS.disburseBulk,
@@ -193,6 +197,13 @@ export const disbursementsApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * After payments: the payable list (paid rows leave it), the disbursements and the dashboard's
+ * figures ask again. A bulk run dispatches it once at its end; the other paying calls invalidate
+ * the same tags themselves.
+ */
+export const paymentsChanged = () => disbursementsApi.util.invalidateTags(changed);
 
 export const {
   useGetDisbursementBranchesQuery,

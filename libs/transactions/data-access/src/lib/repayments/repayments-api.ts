@@ -1,6 +1,7 @@
 import { api, downloadUrl } from '@loan/shared-data-access-api';
 import {
   REPAYMENT_PATHS,
+  REPAYMENT_UPLOAD_CONTENT_TYPE,
   type BulkUploadReport,
   type ListEnvelope,
   type RepayableLoan,
@@ -44,9 +45,19 @@ export function repaymentsExportHref(args: Omit<RepaymentListArgs, 'page' | 'pag
 export const repaymentsTemplateHref = (): string => downloadUrl(REPAYMENT_PATHS.bulkTemplate, {});
 
 export interface RepaymentsUploadArgs {
-  csv: string;
+  /** The chosen file: sent as it is (text/csv), the server reads it as a stream. */
+  file: Blob;
   fileName?: string;
 }
+
+/** POST /bulk-upload: the file itself as the body; `confirm` saves, otherwise only checks. */
+const uploadRequest = ({ file, fileName }: RepaymentsUploadArgs, confirm: boolean) => ({
+  url: REPAYMENT_PATHS.bulkUpload,
+  method: 'POST',
+  params: fileName ? { confirm: String(confirm), file_name: fileName } : { confirm: String(confirm) },
+  headers: { 'Content-Type': REPAYMENT_UPLOAD_CONTENT_TYPE },
+  body: file,
+});
 
 const LIST_TAG = { type: 'Repayment' as const, id: 'LIST' };
 /** A repayment changes balances (loan details, the loan lists' statuses) and the dashboard's figures. */
@@ -84,21 +95,11 @@ export const repaymentsApi = api.injectEndpoints({
     }),
     /** Checks a file: every row, nothing saved. */
     checkRepaymentsUpload: b.mutation<BulkUploadReport, RepaymentsUploadArgs>({
-      query: ({ csv, fileName }) => ({
-        url: REPAYMENT_PATHS.bulkUpload,
-        method: 'POST',
-        params: fileName ? { confirm: 'false', file_name: fileName } : { confirm: 'false' },
-        body: { csv },
-      }),
+      query: (args) => uploadRequest(args, false),
     }),
     /** Saves every row of the file in one transaction, or none (422 with the report). */
     uploadRepayments: b.mutation<BulkUploadReport, RepaymentsUploadArgs>({
-      query: ({ csv, fileName }) => ({
-        url: REPAYMENT_PATHS.bulkUpload,
-        method: 'POST',
-        params: fileName ? { confirm: 'true', file_name: fileName } : { confirm: 'true' },
-        body: { csv },
-      }),
+      query: (args) => uploadRequest(args, true),
       invalidatesTags: CHANGED,
       extraOptions: { toast: { success: 'Repayments saved.' } },
     }),

@@ -42,7 +42,7 @@ export const ReconcileWithConfirmation = disbursements.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await userEvent.click(await body.findByRole('checkbox', { name: 'Select Disbursement 40' }));
-    await userEvent.click(body.getByRole('button', { name: /Reconcile/ }));
+    await userEvent.click(await body.findByRole('button', { name: /Reconcile/ }));
     const dialog = await body.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reconcile' }));
     await waitFor(() => expect(body.queryByRole('dialog')).not.toBeInTheDocument());

@@ -4,8 +4,12 @@ import { delay, http, HttpResponse } from 'msw';
 import { DISBURSEMENTS_PATHS, P, type PermissionName } from '@loan/shared-contract';
 import { setupApiServer } from '@loan/shared-data-access-api/testing';
 import { renderScreen } from '@loan/shared-permissions/testing';
-import { disbursementsVariants, paidAnswer } from '@loan/transactions-data-access/testing';
-import { InstantDisbursementPage } from './instant-disbursement-page';
+import { answerPayable, disbursementsVariants, paidAnswer, payableRows } from '@loan/transactions-data-access/testing';
+import type { PayableLoan } from '@loan/shared-contract';
+import { InstantDisbursementPage, PAYABLE_POLL_MS } from './instant-disbursement-page';
+
+// A bulk run and a poll take a few seconds on a loaded machine.
+jest.setTimeout(20_000);
 
 const server = setupApiServer(disbursementsVariants.payable.ok, disbursementsVariants.disburseBulk.ok);
 const ALL: PermissionName[] = [P.viewTransactionModule, P.viewInstantDisbursements, P.instantSingleDisburse, P.instantBulkDisburse];
@@ -43,8 +47,8 @@ it('pays once on a double click: one Idempotency-Key per intended payment, whate
 
 it('pays several after a confirmation with the count and total, showing each row progress', async () => {
   open();
-  await screen.findByRole('table', { name: 'Payable loans' });
-  await userEvent.click(screen.getByRole('checkbox', { name: 'Select LA-2026-000501' }));
+  // The checkboxes come with the role's permissions: wait for them, not only for the table.
+  await userEvent.click(await screen.findByRole('checkbox', { name: 'Select LA-2026-000501' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'Select LA-2026-000502' }));
   await userEvent.click(screen.getByRole('button', { name: /Pay selected/ }));
   const dialog = await screen.findByRole('dialog');
@@ -52,6 +56,63 @@ it('pays several after a confirmation with the count and total, showing each row
   await userEvent.click(within(dialog).getByRole('button', { name: 'Pay now' }));
   expect(await screen.findByText('#501 pending')).toBeInTheDocument();
   expect(await screen.findByText('#502 pending')).toBeInTheDocument();
+});
+
+/** The api's payable list as state: a paid loan leaves it (pending or paid), a failed one comes back. */
+function payableState() {
+  const state = { rows: [...payableRows] as PayableLoan[], calls: 0 };
+  server.use(
+    http.get(DISBURSEMENTS_PATHS.payable, ({ request }) => {
+      state.calls++;
+      return HttpResponse.json(answerPayable(state.rows, Object.fromEntries(new URL(request.url).searchParams)));
+    }),
+    http.post(DISBURSEMENTS_PATHS.disburseBulk, async ({ request }) => {
+      const body = (await request.json()) as { application_ids: number[]; batch: string };
+      state.rows = state.rows.filter((r) => !body.application_ids.includes(r.application_id));
+      return HttpResponse.json({
+        batch_id: body.batch,
+        replayed: false,
+        results: body.application_ids.map((id) => ({ application_id: id, outcome: 'sent' as const, disbursement: { ...paidAnswer(id).disbursement, mode: 'instant_bulk' as const }, message: null })),
+      });
+    }),
+    http.post(DISBURSEMENTS_PATHS.disburseSingle, async ({ request }) => {
+      const body = (await request.json()) as { application_id: number };
+      state.rows = state.rows.filter((r) => r.application_id !== body.application_id);
+      return HttpResponse.json(paidAnswer(body.application_id));
+    }),
+  );
+  return state;
+}
+
+it('takes the paid rows off the list after a bulk run, with the count and total, without a reload', async () => {
+  const state = payableState();
+  open();
+  const table = await screen.findByRole('table', { name: 'Payable loans' });
+  expect(await screen.findByText(/12 payable loans/)).toHaveTextContent('ZMW 78,003.00');
+  await userEvent.click(await within(table).findByRole('checkbox', { name: 'Select LA-2026-000501' }));
+  await userEvent.click(within(table).getByRole('checkbox', { name: 'Select LA-2026-000502' }));
+  await userEvent.click(screen.getByRole('button', { name: /Pay selected/ }));
+  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay now' }));
+  expect(await screen.findByText('2 of 2 sent.')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByText(/10 payable loans/)).toHaveTextContent('ZMW 75,002.50'));
+  expect(within(table).queryByText('LA-2026-000501')).not.toBeInTheDocument();
+  expect(within(table).queryByText('LA-2026-000502')).not.toBeInTheDocument();
+  expect(within(table).getByText('LA-2026-000503')).toBeInTheDocument();
+  // One fetch for the run, not one per row.
+  expect(state.calls).toBe(2);
+});
+
+it('brings a pending payment that failed at the provider back to the list, with its reason, without a reload', async () => {
+  const state = payableState();
+  open();
+  await userEvent.click(await screen.findByRole('button', { name: 'Pay LA-2026-000501' }));
+  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay now' }));
+  await waitFor(() => expect(screen.getByText(/11 payable loans/)).toBeInTheDocument());
+  expect(screen.queryByRole('button', { name: 'Pay LA-2026-000501' })).not.toBeInTheDocument();
+  // The provider fails it: payable again, with the reason. The screen polls while it is pending.
+  state.rows = [{ ...payableRows[0], last_failure: 'Payee not found' }, ...state.rows];
+  expect(await screen.findByText('Failed: Payee not found', {}, { timeout: 3 * PAYABLE_POLL_MS })).toBeInTheDocument();
+  expect(screen.getByText(/12 payable loans/)).toBeInTheDocument();
 });
 
 it('offers no pay buttons without the pay permissions', async () => {

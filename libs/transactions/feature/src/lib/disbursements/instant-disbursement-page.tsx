@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { fromNgwee, P, toNgwee, type PayableLoan } from '@loan/shared-contract';
 import { usePermissions } from '@loan/shared-permissions';
 import { SCREENS } from '@loan/shared-screens';
-import { useDisburseBulkPartMutation, useDisburseOneMutation, useGetPayableLoansQuery } from '@loan/transactions-data-access';
+import { paymentsChanged, useDisburseBulkPartMutation, useDisburseOneMutation, useGetPayableLoansQuery } from '@loan/transactions-data-access';
 import { Button, ConfirmDialog, ListScreen, Money, PageSection, SectionTitleBar, useListParams, type BulkAction } from '@loan/shared-ui';
 import { formatDate } from '@loan/shared-util-format';
 
@@ -13,6 +14,11 @@ const SCREEN = SCREENS.instantDisbursement;
 export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
+
+/** While a payment sent from this screen may still be pending, the list asks again this often... */
+export const PAYABLE_POLL_MS = 2000;
+/** ...for this long after the last one was sent (a failed one comes back to the list, with its reason). */
+export const PENDING_WATCH_MS = 60_000;
 
 type Progress = { state: 'waiting' | 'sending' | 'sent' | 'refused' | 'error'; text: string };
 
@@ -28,13 +34,24 @@ interface PendingPay {
  * Instant disbursement: the payable loans of `disburse-client` (signed, not disbursed). Pay one
  * (confirm with its amount) or several (confirm with the count and total); a bulk run sends the
  * loans one by one and shows each row's progress. Each intended payment carries one
- * Idempotency-Key, so a double click or a retried request pays once.
+ * Idempotency-Key, so a double click or a retried request pays once. Paid rows leave the list
+ * without a reload: a single payment invalidates the list itself, a bulk run once at its end;
+ * while a payment is pending at the provider the list polls, so one that fails comes back.
  */
 export function InstantDisbursementPage() {
   const list = useListParams();
   const { params } = list;
   const can = usePermissions();
-  const query = useGetPayableLoansQuery({ page: params.page, pageSize: params.pageSize, search: params.search });
+  const dispatch = useDispatch();
+  const [watchUntil, setWatchUntil] = useState(0);
+  useEffect(() => {
+    if (!watchUntil) return;
+    const timer = setTimeout(() => setWatchUntil(0), Math.max(0, watchUntil - Date.now()));
+    return () => clearTimeout(timer);
+  }, [watchUntil]);
+  const query = useGetPayableLoansQuery({ page: params.page, pageSize: params.pageSize, search: params.search }, { pollingInterval: watchUntil ? PAYABLE_POLL_MS : 0 });
+  /** A payment is pending at the provider: watch the list until it has likely settled. */
+  const watchPending = () => setWatchUntil(Date.now() + PENDING_WATCH_MS);
   const [payOne, paying] = useDisburseOneMutation();
   const [payPart] = useDisburseBulkPartMutation();
   const [confirming, setConfirming] = useState<PendingPay | null>(null);
@@ -48,6 +65,7 @@ export function InstantDisbursementPage() {
     setProgress((p) => ({ ...p, [loan.application_id]: { state: 'sending', text: 'Sending…' } }));
     const res = await payOne({ applicationId: loan.application_id, idempotencyKey: key });
     setConfirming(null);
+    if ('data' in res && res.data?.disbursement.status === 'pending') watchPending();
     setProgress((p) => ({
       ...p,
       [loan.application_id]:
@@ -111,12 +129,14 @@ export function InstantDisbursementPage() {
             setProgress((p) => ({ ...p, ...Object.fromEntries(rows.map((r) => [r.application_id, { state: 'waiting', text: 'Waiting…' } as Progress])) }));
             const refused: { label: string; reason: string }[] = [];
             let sent = 0;
+            let anyPending = false;
             for (const row of rows) {
               setProgress((p) => ({ ...p, [row.application_id]: { state: 'sending', text: 'Sending…' } }));
               const res = await payPart({ applicationIds: [row.application_id], batchId, idempotencyKey: `${batchId}-${row.application_id}` });
               const item = 'data' in res ? res.data?.results[0] : undefined;
               if (item?.outcome === 'sent' && item.disbursement) {
                 sent++;
+                if (item.disbursement.status === 'pending') anyPending = true;
                 setProgress((p) => ({ ...p, [row.application_id]: { state: 'sent', text: `#${item.disbursement?.id} ${item.disbursement?.status}` } }));
               } else {
                 const reason = item?.message ?? 'Could not send';
@@ -124,6 +144,10 @@ export function InstantDisbursementPage() {
                 setProgress((p) => ({ ...p, [row.application_id]: { state: 'refused', text: reason } }));
               }
             }
+            // The paid rows leave the list (and its count and total follow) once the run is over.
+            // (Polling starts after the run too, so the rows stay to show their progress while it lasts.)
+            dispatch(paymentsChanged());
+            if (anyPending) watchPending();
             return { message: `${sent} of ${rows.length} sent.`, refused };
           },
         },

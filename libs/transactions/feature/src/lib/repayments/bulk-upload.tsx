@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
-import type { BulkUploadReport } from '@loan/shared-contract';
+import type { BulkUploadError, BulkUploadReport } from '@loan/shared-contract';
 import { repaymentsTemplateHref, useCheckRepaymentsUploadMutation, useUploadRepaymentsMutation } from '@loan/transactions-data-access';
 import { errorMessage } from '@loan/shared-data-access-api';
 import { Button, Card, ConfirmDialog, Money, buttonClass } from '@loan/shared-ui';
 import { badRowsCsv, previewCsv, type CsvPreview } from './csv-preview';
-import { readText } from '../file-text';
 
 async function preview(file: File): Promise<CsvPreview> {
   // jsdom (tests) has no workers: the same code runs on the page there.
@@ -17,6 +16,11 @@ async function preview(file: File): Promise<CsvPreview> {
 function reportOf(error: unknown): BulkUploadReport | undefined {
   const data = (error as { data?: { report?: BulkUploadReport } } | undefined)?.data;
   return data?.report;
+}
+
+/** The bad rows of the file, with their reasons, as a CSV download (read from the file again, in chunks). */
+async function downloadBadRows(name: string, file: File, errors: readonly BulkUploadError[]) {
+  download(`bad-rows-${name}`, await badRowsCsv(file, errors));
 }
 
 function download(name: string, text: string) {
@@ -41,7 +45,7 @@ const td = 'px-3 py-1.5 text-sm';
  */
 export function BulkUpload({ onDone }: { onDone: () => void }) {
   const inputId = useId();
-  const [file, setFile] = useState<{ name: string; text: string; preview: CsvPreview } | null>(null);
+  const [file, setFile] = useState<{ name: string; file: File; preview: CsvPreview } | null>(null);
   const [reading, setReading] = useState(false);
   const [readError, setReadError] = useState<string | null>(null);
   const [report, setReport] = useState<BulkUploadReport | null>(null);
@@ -60,8 +64,8 @@ export function BulkUpload({ onDone }: { onDone: () => void }) {
     if (!f) return;
     setReading(true);
     try {
-      const [p, text] = await Promise.all([preview(f), readText(f)]);
-      setFile({ name: f.name, text, preview: p });
+      // The file is not read whole here: the preview streams it, and the server gets the File.
+      setFile({ name: f.name, file: f, preview: await preview(f) });
     } catch (err) {
       setReadError((err as Error).message || 'Could not read the file.');
     } finally {
@@ -72,7 +76,7 @@ export function BulkUpload({ onDone }: { onDone: () => void }) {
   const runCheck = async () => {
     if (!file) return;
     setFailure(null);
-    const res = await check({ csv: file.text, fileName: file.name });
+    const res = await check({ file: file.file, fileName: file.name });
     if ('error' in res) setFailure(errorMessage(res.error, 'Could not check the file.'));
     else setReport(res.data);
   };
@@ -81,7 +85,7 @@ export function BulkUpload({ onDone }: { onDone: () => void }) {
     if (!file) return;
     setConfirming(false);
     setFailure(null);
-    const res = await save({ csv: file.text, fileName: file.name });
+    const res = await save({ file: file.file, fileName: file.name });
     if ('error' in res) {
       const r = reportOf(res.error);
       if (r) setReport(r);
@@ -214,7 +218,7 @@ export function BulkUpload({ onDone }: { onDone: () => void }) {
         <Card
           title={`${report.error_count.toLocaleString('en-US')} problem${report.error_count === 1 ? '' : 's'} found: nothing saved`}
           actions={
-            <Button size="sm" variant="secondary" onClick={() => download(`bad-rows-${file.name}`, badRowsCsv(file.text, errors))}>
+            <Button size="sm" variant="secondary" onClick={() => void downloadBadRows(file.name, file.file, errors)}>
               Download the bad rows
             </Button>
           }

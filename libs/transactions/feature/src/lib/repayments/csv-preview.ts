@@ -65,16 +65,33 @@ export function previewCsv(input: File | string): Promise<CsvPreview> {
 
 /**
  * The bad rows of a file as CSV, each with a `reason` column (the server's errors of that
- * row, joined), for fixing in a spreadsheet and uploading again.
+ * row, joined), for fixing in a spreadsheet and uploading again. The file is read in chunks
+ * and only the bad rows are kept.
  */
-export function badRowsCsv(text: string, errors: readonly { row: number; column: string; message: string }[]): string {
+export function badRowsCsv(input: File | string, errors: readonly { row: number; column: string; message: string }[]): Promise<string> {
   const byRow = new Map<number, string[]>();
   for (const e of errors) if (e.row > 0) byRow.set(e.row, [...(byRow.get(e.row) ?? []), `${e.column}: ${e.message}`]);
-  const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' }).data;
-  const out: string[][] = [[...REPAYMENT_CSV_COLUMNS, 'row', 'reason']];
-  for (const [n, reasons] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
-    const cells = rows[n] ?? [];
-    out.push([...REPAYMENT_CSV_COLUMNS.map((_, i) => cells[i] ?? ''), String(n), reasons.join('; ')]);
-  }
-  return Papa.unparse(out, { newline: '\r\n', escapeFormulae: true });
+  const cells = new Map<number, string[]>();
+  return new Promise((resolve, reject) => {
+    let n = -1;
+    Papa.parse<string[]>(input as File, {
+      skipEmptyLines: 'greedy',
+      chunkSize: 1024 * 1024,
+      chunk: (results) => {
+        for (const row of results.data) {
+          n += 1;
+          if (byRow.has(n)) cells.set(n, row);
+        }
+      },
+      complete: () => {
+        const out: string[][] = [[...REPAYMENT_CSV_COLUMNS, 'row', 'reason']];
+        for (const [row, reasons] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
+          const c = cells.get(row) ?? [];
+          out.push([...REPAYMENT_CSV_COLUMNS.map((_, i) => c[i] ?? ''), String(row), reasons.join('; ')]);
+        }
+        resolve(Papa.unparse(out, { newline: '\r\n', escapeFormulae: true }));
+      },
+      error: (err: Error) => reject(err),
+    });
+  });
 }

@@ -132,7 +132,9 @@ describe('bulk upload', () => {
     expect(await screen.findByText(/Saved 3 repayments of 2 loans/)).toBeInTheDocument();
     const saves = requestLog.filter((r) => r.path === REPAYMENT_PATHS.bulkUpload && r.query['confirm'] === 'true');
     expect(saves).toHaveLength(1);
-    expect(saves[0].body).toEqual({ csv });
+    // The chosen File itself is the body (text/csv), not JSON ({ csv }): jsdom's File does not
+    // reach Node's fetch as bytes, so its content is asserted in the data-access spec.
+    expect(typeof saves[0].body).toBe('string');
     expect(saves[0].query['file_name']).toBe('march.csv');
   });
 

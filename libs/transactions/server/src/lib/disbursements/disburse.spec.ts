@@ -257,6 +257,66 @@ describe('bulk, list totals, reconcile', () => {
     expect(body.results[0].disbursement).toMatchObject({ mode: 'instant_bulk', batch_id: 'batch-1' });
   });
 
+  it('pays a bulk once per loan, set-wise, whatever races it: a loan named twice, unsigned and unknown ones, single payments of the same loans at once', async () => {
+    slowSandbox();
+    const loans: number[] = [];
+    for (let i = 0; i < 20; i++) loans.push(await payableLoan({ amount: `${100 + i}.${String(i + 1).padStart(2, '0')}` }));
+    const unsigned = await payableLoan({ signed: false });
+    const [bulk, ...singles] = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: DISBURSEMENTS_PATHS.disburseBulk,
+        headers: { ...finance, 'idempotency-key': newKey() },
+        payload: { application_ids: [...loans, loans[0], unsigned, 999_999_999], batch: 'batch-set' },
+      }),
+      ...loans.slice(0, 5).map((id) => paySingle(id)),
+    ]);
+    expect(bulk.statusCode).toBe(200);
+    const body = disburseBulkResultSchema.parse(bulk.json());
+    // A loan named twice is asked once (the body's id list drops repeats).
+    expect(body.results.map((r) => r.application_id)).toEqual([...loans, unsigned, 999_999_999]);
+    // Each loan paid by exactly one of them: the bulk, or the single payment that came first.
+    const paidBySingle = new Set(loans.slice(0, 5).filter((_, i) => singles[i].statusCode === 200));
+    for (const [i, id] of loans.entries()) {
+      expect(await count(id)).toBe(1);
+      expect(body.results[i].outcome).toBe(paidBySingle.has(id) ? 'refused' : 'sent');
+    }
+    expect(body.results[20]).toMatchObject({ outcome: 'refused', message: 'Only an approved loan with a signed offer letter can be disbursed.' });
+    expect(body.results[21].outcome).toBe('refused');
+    expect(body.results.filter((r) => r.outcome === 'sent').every((r) => r.disbursement?.status === 'pending' && r.disbursement.batch_id === 'batch-set')).toBe(true);
+
+    // Settled by the poll: one success, one audit record per action and one SMS per loan, the sum exact.
+    clock += 1000;
+    await settlePending(t.db, t.app.ports);
+    const list = sql.join(loans.map((id) => sql`${id}`), sql`, `);
+    const [paid] = await queryRows<{ n: number; loans: number; sum: string }>(
+      t.db,
+      sql`SELECT count(*)::int AS n, count(DISTINCT application_id)::int AS loans, sum(amount)::text AS sum FROM disbursements WHERE application_id IN (${list}) AND status = 'success'`,
+    );
+    const expected = loans.reduce((sum, _, i) => sum + toNgwee(`${100 + i}.${String(i + 1).padStart(2, '0')}`), 0n);
+    expect(paid).toEqual({ n: 20, loans: 20, sum: fromNgwee(expected) });
+    const audit = await queryRows<{ action: string; n: number }>(
+      t.db,
+      sql`SELECT action, count(*)::int AS n FROM audit_log WHERE entity = 'disbursement' AND entity_id IN (SELECT id::text FROM disbursements WHERE application_id IN (${list})) GROUP BY action ORDER BY action`,
+    );
+    expect(audit).toEqual([
+      { action: 'disbursement.create', n: 20 },
+      { action: 'disbursement.success', n: 20 },
+    ]);
+    const events = await queryRows<{ kind: string; n: number }>(
+      t.db,
+      sql`SELECT kind || ':' || status AS kind, count(*)::int AS n FROM disbursement_events WHERE disbursement_id IN (SELECT id FROM disbursements WHERE application_id IN (${list})) GROUP BY 1 ORDER BY 1`,
+    );
+    expect(events).toEqual([
+      { kind: 'initiate:pending', n: 20 },
+      { kind: 'poll:success', n: 20 },
+    ]);
+    const recipients = (await queryRows<{ recipient: string }>(t.db, sql`SELECT recipient FROM disbursements WHERE application_id IN (${list})`)).map((r) => r.recipient);
+    const sms = t.inbox.messages.filter((m) => m.purpose === 'disbursement' && recipients.includes(m.to));
+    expect(sms).toHaveLength(20);
+    expect(new Set(sms.map((m) => m.to)).size).toBe(20);
+  });
+
   it('totals the whole filtered set exactly, filters, and reconciles successful ones only', async () => {
     const list = async (q: string) => disbursementListSchema.parse((await t.app.inject({ method: 'GET', url: `${DISBURSEMENTS_PATHS.list}${q}`, headers: finance })).json());
     const all = await list('?pageSize=100&status=success');

@@ -14,6 +14,7 @@ import {
   type BranchScope,
   type Db,
   type Ports,
+  type TransferRequest,
   type TransferStatus,
 } from '@loan/shared-server';
 import * as repo from './repository';
@@ -39,6 +40,41 @@ interface StartOptions {
   ruleId?: number | null;
 }
 
+/** Why a locked loan may not be paid now (null: it may): the one check of every paying path. */
+function refusal(lock: repo.LockedLoan, scope: BranchScope): HttpError | null {
+  if (!lock.exists || !inScope(scope, lock.branchId)) return notFound('Loan');
+  if (lock.live) return conflict(lock.live.status === 'success' ? ALREADY_PAID : IN_FLIGHT);
+  if (lock.status !== 'approved' || !lock.signed || !lock.loan) return conflict(NOT_PAYABLE);
+  return null;
+}
+
+/** The pending disbursement row of a payable loan, with our reference id for the provider. */
+function pendingRow(actor: Actor, applicationId: number, loan: repo.PayableRow, opts: StartOptions): typeof t.$inferInsert {
+  return {
+    applicationId,
+    clientId: loan.client_id === null ? null : Number(loan.client_id),
+    branchId: loan.branch_id === null ? null : Number(loan.branch_id),
+    amount: loan.amount,
+    mode: opts.mode,
+    method: 'mobile_money',
+    recipient: loan.recipient,
+    status: 'pending',
+    provider: 'pending',
+    referenceId: randomUUID(),
+    batchId: opts.batchId ?? null,
+    ruleId: opts.ruleId ?? null,
+    createdBy: actor.audit.userId,
+  };
+}
+
+const auditCreate = (tx: Db, actor: Actor, row: repo.DisbursementRecord, referenceCode: string) =>
+  recordAudit(tx, actor.audit, {
+    action: 'disbursement.create',
+    entity: 'disbursement',
+    entityId: row.id,
+    details: { application_id: row.applicationId, reference_code: referenceCode, amount: row.amount, mode: row.mode, batch_id: row.batchId, rule_id: row.ruleId },
+  });
+
 /**
  * The check and the write in one transaction: the loan's row is locked (FOR UPDATE), it must be
  * approved, signed and have no disbursement pending or paid; then the disbursement is recorded as
@@ -49,34 +85,11 @@ export async function startDisbursement(db: Db, actor: Actor, applicationId: num
   try {
     return await db.transaction(async (tx) => {
       const lock = await repo.lockPayable(tx, applicationId);
-      if (!lock.exists || !inScope(actor.scope, lock.branchId)) throw notFound('Loan');
-      if (lock.live) throw conflict(lock.live.status === 'success' ? ALREADY_PAID : IN_FLIGHT);
-      if (lock.status !== 'approved' || !lock.signed || !lock.loan) throw conflict(NOT_PAYABLE);
-      const loan = lock.loan;
-      const [row] = await tx
-        .insert(t)
-        .values({
-          applicationId,
-          clientId: loan.client_id === null ? null : Number(loan.client_id),
-          branchId: loan.branch_id === null ? null : Number(loan.branch_id),
-          amount: loan.amount,
-          mode: opts.mode,
-          method: 'mobile_money',
-          recipient: loan.recipient,
-          status: 'pending',
-          provider: 'pending',
-          referenceId: randomUUID(),
-          batchId: opts.batchId ?? null,
-          ruleId: opts.ruleId ?? null,
-          createdBy: actor.audit.userId,
-        })
-        .returning();
-      await recordAudit(tx, actor.audit, {
-        action: 'disbursement.create',
-        entity: 'disbursement',
-        entityId: row.id,
-        details: { application_id: applicationId, reference_code: loan.reference_code, amount: row.amount, mode: row.mode, batch_id: row.batchId, rule_id: row.ruleId },
-      });
+      const refused = refusal(lock, actor.scope);
+      if (refused) throw refused;
+      const loan = lock.loan as repo.PayableRow;
+      const [row] = await tx.insert(t).values(pendingRow(actor, applicationId, loan, opts)).returning();
+      await auditCreate(tx, actor, row, loan.reference_code);
       return row;
     });
   } catch (err) {
@@ -86,28 +99,115 @@ export async function startDisbursement(db: Db, actor: Actor, applicationId: num
   }
 }
 
+/**
+ * The bulk form of startDisbursement, in one transaction whatever the count: every loan's row
+ * locked at once (id order), each checked as a single payment is, the payable ones recorded as
+ * pending in one insert, one audit record each. Answers the rows recorded and, per refused loan,
+ * the reason (a loan named twice is checked once: the caller answers the repeat).
+ */
+export async function startDisbursements(
+  db: Db,
+  actor: Actor,
+  applicationIds: readonly number[],
+  opts: StartOptions,
+): Promise<{ started: Map<number, { row: repo.DisbursementRecord; referenceCode: string }>; refused: Map<number, string> }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const locks = await repo.lockPayables(tx, applicationIds);
+      const refused = new Map<number, string>();
+      const payable = new Map<number, repo.PayableRow>();
+      for (const applicationId of applicationIds) {
+        if (refused.has(applicationId) || payable.has(applicationId)) continue;
+        const no = refusal(locks.get(applicationId) as repo.LockedLoan, actor.scope);
+        if (no) refused.set(applicationId, no.message);
+        else payable.set(applicationId, (locks.get(applicationId) as repo.LockedLoan).loan as repo.PayableRow);
+      }
+      const started = new Map<number, { row: repo.DisbursementRecord; referenceCode: string }>();
+      if (!payable.size) return { started, refused };
+      const rows = await tx
+        .insert(t)
+        .values([...payable].map(([applicationId, loan]) => pendingRow(actor, applicationId, loan, opts)))
+        .returning();
+      for (const row of rows) {
+        const referenceCode = (payable.get(row.applicationId as number) as repo.PayableRow).reference_code;
+        started.set(row.applicationId as number, { row, referenceCode });
+        await auditCreate(tx, actor, row, referenceCode);
+      }
+      return { started, refused };
+    });
+  } catch (err) {
+    if (postgresCode(err) === '23505') throw conflict(IN_FLIGHT);
+    throw err;
+  }
+}
+
+/** The provider's transfer request of a recorded disbursement. */
+const transferOf = (row: repo.DisbursementRecord, loanReference: string | null): TransferRequest => ({
+  referenceId: row.referenceId ?? String(row.id),
+  amount: row.amount,
+  currency: 'ZMW',
+  msisdn: row.recipient,
+  externalId: loanReference ?? `D${row.id}`,
+  payerMessage: `Loan ${loanReference ?? row.id}`,
+  payeeNote: 'Loan disbursement',
+});
+
+/** A provider answer as a message of the disbursement (what applyStatus records first). */
+const eventOf = (disbursementId: number, status: TransferStatus, kind: 'initiate' | 'poll' | 'callback'): typeof ev.$inferInsert => ({
+  disbursementId,
+  kind,
+  status: status.state,
+  message: status.reason ?? (status.providerRef ? `Provider reference ${status.providerRef}` : null),
+  payload: status.raw,
+});
+
+/** The provider could not be reached: the transfer may or may not exist there, so it stays pending and the status poll (same reference id) settles it. */
+const unreachedOf = (disbursementId: number, err: unknown): typeof ev.$inferInsert => ({
+  disbursementId,
+  kind: 'error',
+  status: 'pending',
+  message: `Provider not reached: ${(err as Error).message}`.slice(0, 500),
+});
+
 /** Sends the recorded disbursement to the provider and records its first answer. */
 export async function sendToProvider(db: Db, ports: Ports, row: repo.DisbursementRecord, loanReference: string | null): Promise<repo.DisbursementRecord> {
   const provider = ports.mobileMoney;
   await db.update(t).set({ provider: provider.name, updatedAt: sql`now()` }).where(eq(t.id, row.id));
   let status: TransferStatus;
   try {
-    status = await provider.initiate({
-      referenceId: row.referenceId ?? String(row.id),
-      amount: row.amount,
-      currency: 'ZMW',
-      msisdn: row.recipient,
-      externalId: loanReference ?? `D${row.id}`,
-      payerMessage: `Loan ${loanReference ?? row.id}`,
-      payeeNote: 'Loan disbursement',
-    });
+    status = await provider.initiate(transferOf(row, loanReference));
   } catch (err) {
-    // The provider could not be reached: the transfer may or may not exist there, so it stays
-    // pending and the status poll (same reference id) settles it.
-    await db.insert(ev).values({ disbursementId: row.id, kind: 'error', status: 'pending', message: `Provider not reached: ${(err as Error).message}`.slice(0, 500) });
+    await db.insert(ev).values(unreachedOf(row.id, err));
     return (await db.select().from(t).where(eq(t.id, row.id)))[0];
   }
   return applyStatus(db, ports, row.id, status, 'initiate', SYSTEM_ACTOR.audit);
+}
+
+/** Provider calls at once, by a bulk run or the poll (a real provider answers over HTTP). */
+export const PROVIDER_CONCURRENCY = 8;
+
+/**
+ * sendToProvider for many: one update names the provider on every row, the transfers are asked
+ * PROVIDER_CONCURRENCY at a time, the pending first answers (and unreached ones) are recorded in
+ * one insert; an answer that settles at once goes through applyStatus (lock, audit, SMS) as ever.
+ */
+export async function sendManyToProvider(db: Db, ports: Ports, rows: readonly { row: repo.DisbursementRecord; referenceCode: string | null }[]): Promise<void> {
+  if (!rows.length) return;
+  const provider = ports.mobileMoney;
+  await db.update(t).set({ provider: provider.name, updatedAt: sql`now()` }).where(inArray(t.id, rows.map((r) => r.row.id)));
+  const events: (typeof ev.$inferInsert)[] = [];
+  const settled: { id: number; status: TransferStatus }[] = [];
+  await eachLimit(rows, PROVIDER_CONCURRENCY, async ({ row, referenceCode }) => {
+    try {
+      const status = await provider.initiate(transferOf(row, referenceCode));
+      if (status.state === 'pending') events.push(eventOf(row.id, status, 'initiate'));
+      else settled.push({ id: row.id, status });
+    } catch (err) {
+      events.push(unreachedOf(row.id, err));
+    }
+  });
+  if (events.length) await db.insert(ev).values(events);
+  for (const s of settled) await applyStatus(db, ports, s.id, s.status, 'initiate', SYSTEM_ACTOR.audit);
 }
 
 /**
@@ -126,13 +226,7 @@ export async function applyStatus(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(t).where(eq(t.id, id)).for('update');
     if (!row) throw notFound('Disbursement');
-    await tx.insert(ev).values({
-      disbursementId: id,
-      kind,
-      status: status.state,
-      message: status.reason ?? (status.providerRef ? `Provider reference ${status.providerRef}` : null),
-      payload: status.raw,
-    });
+    await tx.insert(ev).values(eventOf(id, status, kind));
     if (row.status !== 'pending' || status.state === 'pending') return row;
     const [settled] = await tx
       .update(t)
@@ -177,25 +271,42 @@ async function tellBorrower(tx: Db, ports: Ports, row: repo.DisbursementRecord):
   );
 }
 
-/** Asks the provider about every disbursement still pending (the poller; idempotent). */
+/** Runs `work` on every item, at most `limit` at a time (provider calls, settling transactions). */
+async function eachLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Asks the provider about every disbursement still pending (the poller; idempotent): all of them
+ * in one pass, `limit` rows a page, PROVIDER_CONCURRENCY at a time (each answer settles its row in
+ * its own transaction: lock, audit, SMS). Answers how many settled.
+ */
 export async function settlePending(db: Db, ports: Ports, limit = 200): Promise<number> {
-  const pending = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.status, 'pending'), sql`${t.referenceId} IS NOT NULL`, sql`${t.provider} <> 'pending'`))
-    .orderBy(t.createdAt)
-    .limit(limit);
   let settled = 0;
-  for (const row of pending) {
-    try {
-      const status = await ports.mobileMoney.status(row.referenceId as string);
-      const after = await applyStatus(db, ports, row.id, status, 'poll', SYSTEM_ACTOR.audit);
-      if (after.status !== 'pending') settled++;
-    } catch {
-      // Not reached this time; the next round asks again.
-    }
+  let after = 0;
+  for (;;) {
+    const pending = await db
+      .select()
+      .from(t)
+      .where(and(eq(t.status, 'pending'), sql`${t.referenceId} IS NOT NULL`, sql`${t.provider} <> 'pending'`, sql`${t.id} > ${after}`))
+      .orderBy(t.id)
+      .limit(limit);
+    await eachLimit(pending, PROVIDER_CONCURRENCY, async (row) => {
+      try {
+        const status = await ports.mobileMoney.status(row.referenceId as string);
+        const done = await applyStatus(db, ports, row.id, status, 'poll', SYSTEM_ACTOR.audit);
+        if (done.status !== 'pending') settled++;
+      } catch {
+        // Not reached this time; the next round asks again.
+      }
+    });
+    if (pending.length < limit) return settled;
+    after = pending[pending.length - 1].id;
   }
-  return settled;
 }
 
 /** One loan paid now: recorded, sent, first answer recorded. */
@@ -206,7 +317,12 @@ export async function disburseOne(db: Db, ports: Ports, actor: Actor, applicatio
   return (await repo.findById(db, row.id)) as repo.DisbursementJoined;
 }
 
-/** Several loans under one batch: each is refused or sent on its own (one refusal stops nothing). */
+/**
+ * Several loans under one batch: each is refused or sent on its own (one refusal stops nothing),
+ * with the same checks, rows, audit and provider calls as a single payment, but set-wise: one
+ * transaction records them all (startDisbursements), the provider is asked several at a time
+ * (sendManyToProvider). The body's id list has no repeats (its schema drops them).
+ */
 export async function disburseMany(
   db: Db,
   ports: Ports,
@@ -215,17 +331,14 @@ export async function disburseMany(
   batchId: string,
   toDto: (r: repo.DisbursementJoined) => DisburseBulkItem['disbursement'],
 ): Promise<DisburseBulkItem[]> {
-  const results: DisburseBulkItem[] = [];
-  for (const applicationId of applicationIds) {
-    try {
-      const row = await disburseOne(db, ports, actor, applicationId, { mode: 'instant_bulk', batchId });
-      results.push({ application_id: applicationId, outcome: 'sent', disbursement: toDto(row), message: null });
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-      results.push({ application_id: applicationId, outcome: 'refused', disbursement: null, message: err.message });
-    }
-  }
-  return results;
+  const { started, refused } = await startDisbursements(db, actor, applicationIds, { mode: 'instant_bulk', batchId });
+  await sendManyToProvider(db, ports, [...started.values()]);
+  const rows = new Map((await repo.findByIds(db, [...started.values()].map((s) => s.row.id))).map((r) => [r.applicationId as number, r]));
+  return applicationIds.map((applicationId) => {
+    const row = rows.get(applicationId);
+    if (row) return { application_id: applicationId, outcome: 'sent' as const, disbursement: toDto(row), message: null };
+    return { application_id: applicationId, outcome: 'refused' as const, disbursement: null, message: refused.get(applicationId) ?? IN_FLIGHT };
+  });
 }
 
 /** A failed disbursement sent again as a new attempt of the same loan. */

@@ -1,5 +1,5 @@
 import { decodeCursor, type DisbursementExportQuery, type DisbursementListQuery, type DisbursementTotals, type ListEnvelope, type PayableListQuery } from '@loan/shared-contract';
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { keysetAfter, keysetEnvelope, likeContains, likePrefix, listFilter, mobilePrefix, queryRows, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 
 const t = schema.disbursements;
@@ -205,25 +205,55 @@ export async function payablePage(db: Db, scope: BranchScope, q: PayableListQuer
   return { rows, count: Number(tot.count), amount: tot.amount };
 }
 
+/** What the paying transaction knows of one loan once its row is locked. */
+export interface LockedLoan {
+  loan: PayableRow | undefined;
+  live: { id: number; status: string } | undefined;
+  exists: boolean;
+  status: string | null;
+  signed: boolean;
+  branchId: number | null;
+}
+
+/**
+ * The payable loans of several applications, their rows locked for the transaction (FOR UPDATE,
+ * in id order, so two bulk runs over the same loans queue rather than deadlock). Four statements
+ * whatever the count. Answers one entry per id asked (`exists: false` for an unknown one).
+ */
+export async function lockPayables(db: Db, applicationIds: readonly number[]): Promise<Map<number, LockedLoan>> {
+  const ids = [...new Set(applicationIds)];
+  const out = new Map<number, LockedLoan>(ids.map((id) => [id, { loan: undefined, live: undefined, exists: false, status: null, signed: false, branchId: null }]));
+  if (!ids.length) return out;
+  const list = sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::bigint[]`;
+  const apps = await queryRows<{ id: string; status: string; branch_id: string | null }>(
+    db,
+    sql`SELECT id, status, branch_id FROM loan_applications WHERE id = ANY(${list}) ORDER BY id FOR UPDATE`,
+  );
+  const live = await queryRows<{ id: string; application_id: string; status: string }>(
+    db,
+    sql`SELECT DISTINCT ON (application_id) id, application_id, status FROM disbursements WHERE application_id = ANY(${list}) AND status IN ('pending', 'success') ORDER BY application_id, id`,
+  );
+  const signed = await queryRows<{ application_id: string }>(db, sql`SELECT DISTINCT application_id FROM offer_letters WHERE application_id = ANY(${list}) AND status = 'signed'`);
+  const loans = await queryRows<PayableRow>(db, sql`SELECT ${payableColumns} ${payableFrom({ all: true }, undefined, sql`a.id = ANY(${list})`)}`);
+  for (const a of apps) {
+    const e = out.get(Number(a.id)) as LockedLoan;
+    e.exists = true;
+    e.status = a.status;
+    e.branchId = a.branch_id === null ? null : Number(a.branch_id);
+  }
+  for (const l of live) (out.get(Number(l.application_id)) as LockedLoan).live = { id: Number(l.id), status: l.status };
+  for (const s of signed) (out.get(Number(s.application_id)) as LockedLoan).signed = true;
+  for (const l of loans) (out.get(Number(l.application_id)) as LockedLoan).loan = l;
+  return out;
+}
+
 /** The payable loan of one application, locked for the transaction (FOR UPDATE on the application row). */
-export async function lockPayable(db: Db, applicationId: number): Promise<{ loan: PayableRow | undefined; live: { id: number; status: string } | undefined; exists: boolean; status: string | null; signed: boolean; branchId: number | null }> {
-  const [app] = await queryRows<{ id: string; status: string; branch_id: string | null }>(
-    db,
-    sql`SELECT id, status, branch_id FROM loan_applications WHERE id = ${applicationId} FOR UPDATE`,
-  );
-  if (!app) return { loan: undefined, live: undefined, exists: false, status: null, signed: false, branchId: null };
-  const [live] = await queryRows<{ id: string; status: string }>(
-    db,
-    sql`SELECT id, status FROM disbursements WHERE application_id = ${applicationId} AND status IN ('pending', 'success') LIMIT 1`,
-  );
-  const [signed] = await queryRows<{ one: number }>(db, sql`SELECT 1 AS one FROM offer_letters WHERE application_id = ${applicationId} AND status = 'signed' LIMIT 1`);
-  const [loan] = await queryRows<PayableRow>(db, sql`SELECT ${payableColumns} ${payableFrom({ all: true }, undefined, sql`a.id = ${applicationId}`)}`);
-  return {
-    loan,
-    live: live ? { id: Number(live.id), status: live.status } : undefined,
-    exists: true,
-    status: app.status,
-    signed: !!signed,
-    branchId: app.branch_id === null ? null : Number(app.branch_id),
-  };
+export async function lockPayable(db: Db, applicationId: number): Promise<LockedLoan> {
+  return (await lockPayables(db, [applicationId])).get(applicationId) as LockedLoan;
+}
+
+/** Several disbursements with their loan's reference and client, in no particular order. */
+export async function findByIds(db: Db, ids: readonly number[]): Promise<DisbursementJoined[]> {
+  if (!ids.length) return [];
+  return db.select(joinedColumns).from(t).leftJoin(la, eq(la.id, t.applicationId)).where(inArray(t.id, [...ids]));
 }

@@ -3,6 +3,7 @@ import {
   type RepaymentFilter,
   P,
   REPAYMENT_PATHS,
+  REPAYMENT_UPLOAD_MAX_BYTES,
   type BulkUploadReport,
   type LoanBalance,
   type RepaymentList,
@@ -13,6 +14,8 @@ import { createTestApp, csrfHeaders, loginWithPermissions, type AuthHeaders, typ
 import { transactionsServer } from '../../index';
 import { keptTotals, totals, whereOf } from './repository';
 import { UPLOAD_RECEIPTS_JOB, sendUploadReceipts, type UploadReceiptsJob } from './receipts';
+import { STAGE_BATCH, UploadRefused, upload } from './bulk';
+import { PassThrough, Readable } from 'node:stream';
 
 jest.setTimeout(180_000);
 
@@ -239,7 +242,12 @@ describe('GET /api/repayments/all and /export', () => {
 describe('POST /api/repayments/bulk-upload', () => {
   const HEADER = 'reference_code,amount,paid_at,method,reference,note';
   const up = (csv: string, confirm: boolean, headers: AuthHeaders | undefined = finance) =>
-    t.app.inject({ method: 'POST', url: `${REPAYMENT_PATHS.bulkUpload}?confirm=${confirm}&file_name=r.csv`, headers, payload: { csv } });
+    t.app.inject({
+      method: 'POST',
+      url: `${REPAYMENT_PATHS.bulkUpload}?confirm=${confirm}&file_name=r.csv`,
+      headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' },
+      payload: csv,
+    });
 
   it('names every bad row and column, saves nothing while one row is bad, then saves all rows of the fixed file at once', async () => {
     const a = await loan();
@@ -293,19 +301,31 @@ describe('POST /api/repayments/bulk-upload', () => {
     expect(errs.filter((e) => e.column === 'reference')).toHaveLength(2);
   });
 
-  it('leaves nothing written when the last of many rows is bad, and closes the loans a file pays in full', async () => {
+  it('leaves nothing written when the last of many rows (past several staging batches) is bad, and closes the loans a file pays in full', async () => {
     const loans = [await loan({ total: '3000.00' }), await loan({ total: '3000.00' })];
     const u = `V${process.pid}-${seq}`;
-    const rows = Array.from({ length: 2000 }, (_, i) => `${loans[i % 2].code},1.50,2026-02-0${1 + (i % 9)},cash,${u}-${i},`);
-    const lastBad = [...rows.slice(0, -1), `${loans[1].code},1.50,2026-13-01,cash,${u}-x,`];
-    const res = await up([HEADER, ...lastBad].join('\n'), true);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().report.errors).toEqual([{ row: 2000, column: 'paid_at', message: 'Not a date such as 2026-01-31.' }]);
-    const [count] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM repayments WHERE reference LIKE ${`${u}-%`}`);
-    expect(count.n).toBe(0);
+    // Batches of 500 here (5,000 in the api): the same path through several batches, cheaply.
+    const stageBatch = 500;
+    expect(STAGE_BATCH).toBeGreaterThan(stageBatch);
+    const many = 2 * stageBatch + 200;
+    const amount = (3000 / many).toFixed(2);
+    expect(Number(amount) * many).toBe(3000);
+    const [{ userId }] = await queryRows<{ userId: number }>(t.db, sql`SELECT min(id)::int AS "userId" FROM users`);
+    const actor = { userId, scope: { all: true } as const, who: { userId, ip: null, userAgent: null } };
+    const send = (lines: string[]) => upload(t.db, t.app.jobs, actor, Readable.from([[HEADER, ...lines].join('\n')]), { confirm: true, stageBatch });
+    const rows = Array.from({ length: many }, (_, i) => `${loans[i % 2].code},${amount},2026-02-0${1 + (i % 9)},cash,${u}-${i},`);
+    const lastBad = [...rows.slice(0, -2), `${loans[0].code},${amount},2026-13-01,cash,${u}-x,`, rows[many - 1]];
+    let refused: UploadRefused | undefined;
+    await send(lastBad).catch((err: unknown) => {
+      refused = err as UploadRefused;
+    });
+    expect(refused?.statusCode).toBe(422);
+    expect(refused?.report.errors).toEqual([{ row: many - 1, column: 'paid_at', message: 'Not a date such as 2026-01-31.' }]);
+    expect(refused?.report.rows).toBe(many - 1);
+    const [written] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM repayments WHERE reference LIKE ${`${u}-%`}`);
+    expect(written.n).toBe(0);
 
-    const ok = await up([HEADER, ...rows].join('\n'), true);
-    expect(ok.json<BulkUploadReport>()).toMatchObject({ saved: true, rows: 2000, total_amount: '3000.00' });
+    expect(await send(rows)).toMatchObject({ saved: true, rows: many, total_amount: '3000.00', loans: 2 });
     expect((await balanceOf(loans[0].id)).balance).toBe('1500.00');
     const full = [`${loans[0].code},1500,2026-03-01,bank,${u}-full,`].join('\n');
     expect((await up(`${HEADER}\n${full}`, true)).statusCode).toBe(200);
@@ -368,11 +388,59 @@ describe('POST /api/repayments/bulk-upload', () => {
     }
   });
 
+  it('reads the body as a stream: a character split across two chunks stays whole, and a body past the limit is a 413 with nothing written', async () => {
+    const a = await loan();
+    const u = `S${process.pid}-${seq}`;
+    const [{ userId }] = await queryRows<{ userId: number }>(t.db, sql`SELECT min(id)::int AS "userId" FROM users`);
+    const actor = { userId, scope: { all: true } as const, who: { userId, ip: null, userAgent: null } };
+    const bytes = Buffer.from(`${HEADER}\n${a.code},10.00,2026-02-01,cash,${u}-1,Mwaiseni café\n`, 'utf8');
+    const at = bytes.indexOf(Buffer.from('é')) + 1;
+    const chunks = [bytes.subarray(0, at), bytes.subarray(at)];
+    const r = await upload(t.db, t.app.jobs, actor, Readable.from(chunks), { confirm: true, fileName: 's.csv' });
+    expect(r).toMatchObject({ saved: true, rows: 1 });
+    const [saved] = await queryRows<{ note: string }>(t.db, sql`SELECT note FROM repayments WHERE reference = ${`${u}-1`}`);
+    expect(saved.note).toBe('Mwaiseni café');
+
+    const big = [HEADER, ...Array.from({ length: 50 }, (_, i) => `${a.code},1.00,2026-02-01,cash,${u}-b${i},`)].join('\n');
+    await expect(upload(t.db, t.app.jobs, actor, Readable.from([big]), { confirm: true, maxBytes: 1000 })).rejects.toMatchObject({ statusCode: 413 });
+    const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM repayments WHERE reference LIKE ${`${u}-b%`}`);
+    expect(left.n).toBe(0);
+    // Through the route: a body over the limit (Content-Length), and a JSON body, are refused.
+    const huge = await up(`${HEADER}\n${'x'.repeat(REPAYMENT_UPLOAD_MAX_BYTES)}`, false);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toMatch(/^The file is too large/);
+    const json = await t.app.inject({ method: 'POST', url: `${REPAYMENT_PATHS.bulkUpload}?confirm=false`, headers: finance, payload: { csv: HEADER } });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('holds no database transaction while the body is still arriving (a slow client holds a file, not a connection)', async () => {
+    const a = await loan();
+    const u = `L${process.pid}-${seq}`;
+    const [{ userId }] = await queryRows<{ userId: number }>(t.db, sql`SELECT min(id)::int AS "userId" FROM users`);
+    const actor = { userId, scope: { all: true } as const, who: { userId, ip: null, userAgent: null } };
+    const body = new PassThrough();
+    body.write(`${HEADER}\n${a.code},10.00,2026-02-01,cash,${u}-1,\n`);
+    const pending = upload(t.db, t.app.jobs, actor, body, { confirm: true, fileName: 'slow.csv' });
+    await new Promise((r) => setTimeout(r, 300));
+    // Another transaction goes through at once (PGlite has one connection: an open upload
+    // transaction would make it wait), and no session of this database waits in one.
+    const [open] = await t.db.transaction((tx) =>
+      queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`),
+    );
+    expect(open.n).toBe(0);
+    body.end(`${a.code},5.00,2026-02-02,cash,${u}-2,\n`);
+    expect(await pending).toMatchObject({ saved: true, rows: 2, total_amount: '15.00' });
+  });
+
   it('refuses a wrong header, an empty file, and callers without can add repayments', async () => {
     const wrong = await up('ref,amount\nx,1', false);
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.csv).toEqual([`The first line must be the header ${HEADER}.`]);
-    expect((await up(`${HEADER}\nLA-1,1\u0000,2026-01-01,cash,R,`, false)).json().errors.csv).toBeDefined();
+    // A control character (NUL) in a cell: that cell's error, never a database error.
+    const nul = await up(`${HEADER}\nLA-1,1\u0000,2026-01-01,ca\u0000sh,R\u0000,n\u0000`, false);
+    expect(nul.statusCode).toBe(200);
+    expect(nul.json<BulkUploadReport>().errors.map((e) => e.column)).toEqual(['amount', 'method', 'reference', 'note']);
+    expect((await up('', false)).json().errors.csv).toEqual(['Choose a file.']);
     expect((await up(HEADER, false)).json<BulkUploadReport>().errors[0]).toMatchObject({ column: 'file', message: 'The file has no rows.' });
     expect((await up(HEADER, false, await loginWithPermissions(t.app, [P.viewRepayments]))).statusCode).toBe(403);
     expect((await up(HEADER, false, csrfHeaders())).statusCode).toBe(401);

@@ -133,6 +133,30 @@ export async function referenceTaken(db: Db, reference: string, exceptId?: numbe
 }
 
 /**
+ * Closes the approved loans among `ids` (a subquery answering loan ids) whose balance is
+ * paid, and marks them paid in full; `answer` selects from `done` (the closed ids).
+ */
+const closeStatement = (ids: SQL, answer: SQL) =>
+  sql`WITH done AS (
+        UPDATE loan_applications la SET status = 'closed', closed_at = now(), updated_at = now()
+          FROM loan_balances b
+         WHERE b.application_id = la.id AND la.status = 'approved' AND b.balance <= 0
+           AND la.id IN (${ids})
+        RETURNING la.id)
+      , mark AS (INSERT INTO loan_paid_in_full (application_id) SELECT id FROM done
+                 ON CONFLICT (application_id) DO UPDATE SET closed_at = now())
+      ${answer}`;
+
+/**
+ * Closes the loans of `ids` (a subquery, e.g. a bulk upload's temporary table) that are paid
+ * in full, in the database only (no list of them in this process): answers how many closed.
+ */
+export async function closePaidInFull(db: Db, ids: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, closeStatement(ids, sql`SELECT count(*)::int AS n FROM done`));
+  return row.n;
+}
+
+/**
  * After repayments of these loans changed: closes the approved ones now paid in full
  * (approved -> closed, remembered in loan_paid_in_full) and reopens the ones closed that
  * way whose balance is owed again (closed -> approved). One statement each; answers the
@@ -143,15 +167,7 @@ export async function settleLoanStatus(db: Db, ids: readonly number[]): Promise<
   const list = ids.join(',');
   const closed = await queryRows<{ id: number }>(
     db,
-    sql`WITH done AS (
-          UPDATE loan_applications la SET status = 'closed', closed_at = now(), updated_at = now()
-            FROM loan_balances b
-           WHERE b.application_id = la.id AND la.status = 'approved' AND b.balance <= 0
-             AND la.id = ANY(string_to_array(${list}, ',')::bigint[])
-          RETURNING la.id)
-        , mark AS (INSERT INTO loan_paid_in_full (application_id) SELECT id FROM done
-                   ON CONFLICT (application_id) DO UPDATE SET closed_at = now())
-        SELECT id::int AS id FROM done ORDER BY id`,
+    closeStatement(sql`SELECT unnest(string_to_array(${list}, ',')::bigint[])`, sql`SELECT id::int AS id FROM done ORDER BY id`),
   );
   const reopened = await queryRows<{ id: number }>(
     db,

@@ -2,8 +2,8 @@ import {
   P,
   REPAYMENT_PATHS,
   REPAYMENT_TEMPLATE_FILENAME,
+  REPAYMENT_UPLOAD_CONTENT_TYPE,
   REPAYMENT_UPLOAD_MAX_BYTES,
-  bulkUploadBodySchema,
   bulkUploadQuerySchema,
   bulkUploadReportSchema,
   idParamsSchema,
@@ -18,7 +18,9 @@ import {
   repaymentSchema,
   repaymentUpdateBodySchema,
 } from '@loan/shared-contract';
-import { defineRoute, type RouteContext } from '@loan/shared-server';
+import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import { HttpError, defineRoute, registerRoutes, type RouteContext } from '@loan/shared-server';
 import * as bulk from './bulk';
 import * as service from './service';
 
@@ -108,21 +110,40 @@ export const repaymentRoutes = [
         .header('content-disposition', `attachment; filename="${REPAYMENT_TEMPLATE_FILENAME}"`)
         .send(bulk.template()),
   }),
-  defineRoute({
-    method: 'POST',
-    url: REPAYMENT_PATHS.bulkUpload,
-    auth: P.addRepayments,
-    query: bulkUploadQuerySchema,
-    body: bulkUploadBodySchema,
-    bodyLimit: REPAYMENT_UPLOAD_MAX_BYTES,
-    response: bulkUploadReportSchema,
-    handler: async (ctx) => {
-      try {
-        return await bulk.upload(ctx.db, ctx.req.server.jobs, actorOf(ctx), ctx.body.csv, { confirm: ctx.query.confirm ?? false, fileName: ctx.query.file_name });
-      } catch (err) {
-        if (err instanceof bulk.UploadRefused) return ctx.reply.code(422).send({ message: err.message, errors: {}, report: err.report });
-        throw err;
-      }
-    },
-  }),
 ];
+
+/**
+ * POST /bulk-upload: the CSV file itself is the body (Content-Type text/csv), read as a
+ * stream (bulk.upload parses and stages it as it arrives; nothing holds the whole file).
+ * A Content-Length over REPAYMENT_UPLOAD_MAX_BYTES is refused before reading (413); a body
+ * without one is counted as it arrives and refused at the limit (413).
+ */
+const bulkUploadRoute = defineRoute({
+  method: 'POST',
+  url: REPAYMENT_PATHS.bulkUpload,
+  auth: P.addRepayments,
+  query: bulkUploadQuerySchema,
+  response: bulkUploadReportSchema,
+  handler: async (ctx) => {
+    const body = ctx.req.body;
+    if (!(body instanceof Readable)) throw new HttpError(415, `Send the CSV file itself as the body (Content-Type ${REPAYMENT_UPLOAD_CONTENT_TYPE}).`);
+    if (Number(ctx.req.headers['content-length'] ?? 0) > REPAYMENT_UPLOAD_MAX_BYTES) {
+      body.resume();
+      throw bulk.tooLarge();
+    }
+    try {
+      return await bulk.upload(ctx.db, ctx.req.server.jobs, actorOf(ctx), body, { confirm: ctx.query.confirm ?? false, fileName: ctx.query.file_name });
+    } catch (err) {
+      if (err instanceof bulk.UploadRefused) return ctx.reply.code(422).send({ message: err.message, errors: {}, report: err.report });
+      throw err;
+    }
+  },
+});
+
+/** Registers the bulk upload in its own context, whose text/csv parser hands the handler the body's stream. */
+export async function registerBulkUpload(app: FastifyInstance): Promise<void> {
+  await app.register(async (child) => {
+    child.addContentTypeParser(REPAYMENT_UPLOAD_CONTENT_TYPE, (_req, payload, done) => done(null, payload));
+    registerRoutes(child, [bulkUploadRoute]);
+  });
+}

@@ -232,6 +232,8 @@ export async function listPage(
     prepare?: boolean;
     /** The list's order; newest first when absent. */
     order?: LoanSort;
+    /** Skip `offset` rows after the cursor too (a month anchor), instead of the cursor winning over the offset. */
+    offsetAfterCursor?: boolean;
   },
 ): Promise<ListedLoan[]> {
   const order = opts.order ?? DEFAULT_LOAN_SORT;
@@ -247,8 +249,9 @@ export async function listPage(
   // A literal (a validated page size + 1): with a parameter PostgreSQL assumes a large
   // LIMIT and never chooses the cached generic plan of the prepared statement.
   const limit = sql.raw(String(Math.trunc(opts.perPage) + 1));
+  const skip = opts.cursor && !opts.offsetAfterCursor ? 0 : Math.trunc(opts.offset);
   const rows =
-    opts.cursor || opts.offset === 0
+    skip === 0
       ? await readRows<ListDbRow>(
           db,
           sql`SELECT ${LIST_COLUMNS} FROM loan_applications
@@ -260,13 +263,62 @@ export async function listPage(
           db,
           sql`SELECT ${LIST_COLUMNS}
                 FROM (SELECT loan_applications.id AS pid FROM loan_applications
-                       WHERE ${where} ORDER BY ${ordered} LIMIT ${limit} OFFSET ${opts.offset}) AS page_ids
+                       WHERE ${where} ORDER BY ${ordered} LIMIT ${limit} OFFSET ${skip}) AS page_ids
                 JOIN loan_applications ON loan_applications.id = page_ids.pid
                 LEFT JOIN branches ON branches.id = loan_applications.branch_id
                ORDER BY ${ordered}`,
           !!opts.prepare,
         );
   return rows.map((r) => ({ item: toLoanApplication(r), createdAtText: r.created_at_text }));
+}
+
+/**
+ * The total a page by number shows by itself: fewer than pageSize + 1 rows mean the list
+ * ends on this page, so it holds offset + rows matches (no count query: a search by
+ * reference, NRC or mobile finds a handful). Undefined when more follow, when a cursor
+ * (whose offset is unknown) placed the page, or when an empty page lies past the end.
+ */
+export function totalFromPage(rowCount: number, pageSize: number, offset: number, cursor: unknown): number | undefined {
+  if (cursor || rowCount > pageSize || (rowCount === 0 && offset > 0)) return undefined;
+  return offset + rowCount;
+}
+
+/** Rows between month anchors: a page by number skips fewer than this many index entries. */
+export const ANCHOR_STEP = 500;
+/** How long an anchor is reused (and the month's count must be the same): page numbers shift as offsets do. */
+const ANCHOR_TTL_MS = 10_000;
+const anchors = new Map<string, { until: number; cursor: LoanCursor | undefined }>();
+
+/**
+ * The keyset position of the row just before `position` (a multiple of ANCHOR_STEP) of the
+ * newest-first rows of `month` matching `where`, so a deep page by number seeks there and
+ * skips at most ANCHOR_STEP - 1 entries instead of up to a month's. Found by one skip and
+ * reused for ANCHOR_TTL_MS while the month's count (from loan_stats_monthly) is unchanged:
+ * within that time a page by number may shift by the rows changed in that month, as any
+ * page by offset does between two reads. Undefined when the month holds fewer rows.
+ */
+export async function monthAnchor(db: Db, where: SQL, month: string, monthCount: number, position: number): Promise<LoanCursor | undefined> {
+  const { sql: text, params } = dialect.sqlToQuery(where);
+  const key = JSON.stringify([text, params, month, monthCount, position]);
+  const now = Date.now();
+  const kept = anchors.get(key);
+  if (kept && kept.until > now) return kept.cursor;
+  const [row] = await readRows<{ created_at_text: string; id: string | number }>(
+    db,
+    sql`SELECT loan_applications.created_at::text AS created_at_text, loan_applications.id FROM loan_applications
+         WHERE ${where} AND ${la.createdAt} < ((${month}::date + interval '1 month')::timestamp AT TIME ZONE 'UTC')
+         ORDER BY ${NEWEST_FIRST} LIMIT 1 OFFSET ${sql.raw(String(Math.trunc(position) - 1))}`,
+    true,
+  );
+  const cursor = row ? { createdAt: row.created_at_text, id: Number(row.id) } : undefined;
+  if (anchors.size >= 1_000) anchors.clear();
+  anchors.set(key, { until: now + ANCHOR_TTL_MS, cursor });
+  return cursor;
+}
+
+/** Forgets every month anchor (tests, and writes that move rows between pages). */
+export function forgetMonthAnchors(): void {
+  anchors.clear();
 }
 
 /** Exact count up to COUNT_CAP (+1 to know it was reached). */

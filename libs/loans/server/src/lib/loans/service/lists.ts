@@ -124,14 +124,31 @@ export async function pageOf(
       skipped += m.count;
       return false;
     });
-    rows = anchor
-      ? await repo.listPage(db, where, { perPage: args.pageSize, offset: offset - skipped, fromMonth: anchor.month, prepare: true })
-      : [];
-  } else {
+    if (anchor) {
+      // Within the month, from the nearest anchor below the row (a seek), then a short skip.
+      const inMonth = offset - skipped;
+      const step = Math.floor(inMonth / repo.ANCHOR_STEP) * repo.ANCHOR_STEP;
+      const seek = step > 0 ? await repo.monthAnchor(db, where, anchor.month, anchor.count, step) : undefined;
+      rows = await repo.listPage(db, where, {
+        perPage: args.pageSize,
+        offset: seek ? inMonth - step : inMonth,
+        cursor: seek,
+        offsetAfterCursor: true,
+        fromMonth: anchor.month,
+        prepare: true,
+      });
+    } else {
+      rows = [];
+    }
+  } else if (fromStats) {
     [rows, total] = await Promise.all([
-      repo.listPage(db, where, { perPage: args.pageSize, cursor, offset, prepare: fromStats, order }),
-      fromStats ? repo.statsTotals(db, scope).then((t) => t.count) : repo.cappedCount(db, where),
+      repo.listPage(db, where, { perPage: args.pageSize, cursor, offset, prepare: true, order }),
+      repo.statsTotals(db, scope).then((t) => t.count),
     ]);
+  } else {
+    // A search or filter: the page first; the capped count only when the page does not show the end.
+    rows = await repo.listPage(db, where, { perPage: args.pageSize, cursor, offset, order });
+    total = repo.totalFromPage(rows.length, args.pageSize, offset, cursor) ?? (await repo.cappedCount(db, where));
   }
   // A count past the cap is not exact, so the answer leaves `total` out (the envelope's rule).
   const exact = fromStats || total <= repo.COUNT_CAP;

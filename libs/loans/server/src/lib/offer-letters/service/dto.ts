@@ -1,4 +1,4 @@
-import { fromNgwee, toNgwee, type OfferLetter, type OfferLetterStaff } from '@loan/shared-contract';
+import { fromNgwee, toNgwee, type OfferLetter, type OfferLetterListItem, type OfferLetterStaff } from '@loan/shared-contract';
 import { letterAmounts } from '@loan/shared-server';
 import * as repo from '../repository';
 
@@ -7,6 +7,13 @@ import * as repo from '../repository';
 // The signed content and its hash are defined once, in @loan/shared-server (the seed uses them too).
 export { sha256, signedContent } from '@loan/shared-server';
 
+/** The state as read: a pending letter past its expiry is expired already. */
+const readStatus = (r: Pick<repo.LetterRow, 'status' | 'past_expiry'>) => (r.status === 'pending' && r.past_expiry ? 'expired' : r.status);
+
+/** Why an expired letter expired; a pending letter past its expiry reads as lapsed before anything marks it so. */
+const expiredReason = (r: Pick<repo.LetterRow, 'status' | 'past_expiry' | 'expired_reason'>) =>
+  readStatus(r) === 'expired' ? (r.expired_reason ?? (r.status === 'pending' ? 'lapsed' : null)) : null;
+
 export function toDto(r: repo.LetterRow): OfferLetter {
   const amounts = letterAmounts(r);
   const amount = toNgwee(amounts.amount);
@@ -14,10 +21,9 @@ export function toDto(r: repo.LetterRow): OfferLetter {
   const months = BigInt(Math.max(1, amounts.tenure));
   // Monthly flat rate in hundredths of a percent, rounded: interest / amount / months.
   const rateBps = amount > 0n ? (interest * 10000n * 2n + amount * months) / (2n * amount * months) : 0n;
-  const status = r.status === 'pending' && r.past_expiry ? 'expired' : r.status;
   return {
     id: Number(r.id),
-    status,
+    status: readStatus(r),
     application_id: Number(r.application_id),
     reference_code: r.reference_code,
     applicant_name: r.fullname,
@@ -57,8 +63,7 @@ export function toStaffDto(r: repo.LetterRow, token: string | null = null): Offe
     signed_ip: r.signed_ip,
     signed_user_agent: r.signed_user_agent,
     signed_content_sha256: r.signed_sha256,
-    // A pending letter past its expiry reads as lapsed before anything marks it so.
-    expired_reason: dto.status === 'expired' ? (r.expired_reason ?? (r.status === 'pending' ? 'lapsed' : null)) : null,
+    expired_reason: expiredReason(r),
     created_by_name: r.created_by_name,
     sent_at: iso(r.sent_at),
     opened_at: iso(r.opened_at),
@@ -66,5 +71,27 @@ export function toStaffDto(r: repo.LetterRow, token: string | null = null): Offe
     opened_user_agent: r.opened_user_agent,
     last_opened_at: iso(r.last_opened_at),
     open_count: Number(r.open_count ?? 0),
+  };
+}
+
+/** A row of the contracts list (GET /all, /filter): the columns only, amounts exact. */
+export function toListItemDto(r: repo.LetterListRow): OfferLetterListItem {
+  const amounts = letterAmounts(r);
+  return {
+    id: Number(r.id),
+    status: readStatus(r),
+    expired_reason: expiredReason(r),
+    application_id: Number(r.application_id),
+    reference_code: r.reference_code,
+    applicant_name: r.fullname,
+    nrc: r.nrc,
+    mobile: r.mobile,
+    branch: r.branch ?? '',
+    amount: amounts.amount,
+    total_amount_due: amounts.total_amount_due,
+    tenure: amounts.tenure,
+    signed_at: iso(r.signed_at),
+    expires_at: new Date(r.expires_at).toISOString(),
+    created_at: new Date(r.created_at).toISOString(),
   };
 }

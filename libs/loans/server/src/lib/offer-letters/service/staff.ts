@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { decodeCursor, type ListEnvelope, type OfferLetterStaff, type OfferLetterVerify } from '@loan/shared-contract';
+import { decodeCursor, type ListEnvelope, type OfferLetterListItem, type OfferLetterStaff, type OfferLetterVerify } from '@loan/shared-contract';
 import {
   HttpError,
   keysetEnvelope,
@@ -10,7 +10,7 @@ import {
   type Db,
 } from '@loan/shared-server';
 import * as repo from '../repository';
-import { sha256, signedContent, toDto, toStaffDto } from './dto';
+import { sha256, signedContent, toDto, toListItemDto, toStaffDto } from './dto';
 
 /** Staff reads and deletion (soft; signed letters kept). */
 
@@ -50,12 +50,12 @@ export async function list(
   db: Db,
   q: { page: number; pageSize: number; cursor?: string; status?: string; search?: string; fromDate?: string; toDate?: string },
   scope: BranchScope,
-): Promise<ListEnvelope<OfferLetterStaff>> {
+): Promise<ListEnvelope<OfferLetterListItem>> {
   // Read-only: a pending letter past its expiry lists as expired (repository rule); the
   // lapse job (LAPSE_JOB) marks it so within a minute.
   const cursor = q.cursor ? (decodeCursor(q.cursor) ?? undefined) : undefined;
-  const { rows, total } = await repo.listLetters(db, { ...q, cursor, scope: repo.scopeSql(scope) });
-  return keysetEnvelope(rows, q, (r) => toStaffDto(r), (r) => ({ createdAt: r.created_at_text, id: Number(r.id) }), total);
+  const { rows, total } = await repo.listLetters(db, { ...q, cursor, scope: repo.scopeSql(scope), scoped: !scope.all });
+  return keysetEnvelope(rows, q, toListItemDto, (r) => ({ createdAt: r.created_at_text, id: Number(r.id) }), total);
 }
 
 export const SIGNED_KEPT = 'A signed offer letter is the signing evidence and cannot be deleted.';
