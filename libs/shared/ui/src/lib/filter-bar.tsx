@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from './button';
 import { SelectField, TextField, type SelectOption } from './fields';
 import { Icon } from './icon';
@@ -55,17 +55,20 @@ export function FilterBar<F extends string, S extends string>({
     if (shown.filtersKey !== filtersKey) setDraft(params.filters);
   }
 
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     if (search.trim() === params.search) return undefined;
-    const t = setTimeout(() => list.setSearch(search), 400);
-    return () => clearTimeout(t);
+    pause.current = setTimeout(() => list.setSearch(search), 400);
+    return () => clearTimeout(pause.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
   // The router navigates in a transition; started inside a submit event, React would treat
-  // it as a form action. After the event it is a plain navigation.
+  // it as a form action. After the event it is a plain navigation. Enter applies the search
+  // now, so the pause timer has nothing left to do.
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
+    clearTimeout(pause.current);
     queueMicrotask(() => list.setSearch(search));
   };
   const applyFilters = (e: FormEvent) => {

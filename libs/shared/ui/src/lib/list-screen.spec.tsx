@@ -1,4 +1,5 @@
-import { render, screen, within, waitFor } from '@testing-library/react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { act, render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -22,7 +23,13 @@ function query(over: Partial<ListQueryState<Row>> = {}): ListQueryState<Row> {
   return { data: page(rows), isLoading: false, isFetching: false, isError: false, refetch: jest.fn(), ...over };
 }
 
-function setup(q: ListQueryState<Row>, bulk: BulkAction<Row>[] = [], url = '/list', exportAction?: (search: string) => ExportAction) {
+function setup(
+  q: ListQueryState<Row>,
+  bulk: BulkAction<Row>[] = [],
+  url = '/list',
+  exportAction?: (search: string) => ExportAction,
+  details: ReactNode = <p>Details page</p>,
+) {
   function Screen() {
     const list = useListParams({ filters: ['nrc'], sorts: ['created_at'], defaultSort: '-created_at' });
     const download = exportAction?.(list.params.search ?? '');
@@ -52,10 +59,13 @@ function setup(q: ListQueryState<Row>, bulk: BulkAction<Row>[] = [], url = '/lis
   }
   render(
     <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/list" element={<Screen />} />
-        <Route path="/items/:id" element={<p>Details page</p>} />
-      </Routes>
+      {/* As in the portal's shell: one boundary above the routes, so a screen still loading keeps the old one shown. */}
+      <Suspense fallback={<p>Loading the screen</p>}>
+        <Routes>
+          <Route path="/list" element={<Screen />} />
+          <Route path="/items/:id" element={details} />
+        </Routes>
+      </Suspense>
       <Where />
     </MemoryRouter>,
   );
@@ -104,6 +114,22 @@ it('applies the search and filters to the URL', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
   await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('nrc')).toBe('123456/78/9'));
   expect(await screen.findByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+});
+
+it('a row opened right after a search stays open while its screen loads (the typed search does not pull the user back)', async () => {
+  let open: () => void = () => undefined;
+  const Details = lazy(
+    () => new Promise<{ default: () => ReactNode }>((resolve) => (open = () => resolve({ default: () => <p>Details page</p> }))),
+  );
+  const router = setup(query(), [], '/list', undefined, <Details />);
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'banda{Enter}');
+  await waitFor(() => expect(router.state.location.search).toBe('?search=banda'));
+  await userEvent.click(screen.getByRole('link', { name: 'LA-3' }));
+  // The details screen's code is still on its way (the list stays shown) when the search box's pause timer ends.
+  await act(() => new Promise((r) => setTimeout(r, 600)));
+  await act(async () => open());
+  expect(await screen.findByText('Details page')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/items/3');
 });
 
 it('selects rows, asks before a destructive bulk action, and reports refused rows', async () => {

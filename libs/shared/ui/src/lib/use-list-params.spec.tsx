@@ -74,3 +74,14 @@ it('is usable through renderHook for a screen-less check', () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   expect(() => renderHook(() => useListParams(config))).toThrow();
 });
+
+it('a change that leaves the URL as it is adds no history entry (Back goes to the previous state, not the same one)', async () => {
+  const { ref, router } = setup('/list?pageSize=50');
+  act(() => ref.current.setSearch('banda'));
+  expect(router.state.location.search).toBe('?pageSize=50&search=banda');
+  act(() => ref.current.setSearch(' banda '));
+  act(() => ref.current.setPageSize(50));
+  expect(router.state.location.search).toBe('?pageSize=50&search=banda');
+  await act(() => router.navigate(-1));
+  expect(router.state.location.search).toBe('?pageSize=50');
+});

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@loan/shared-contract';
 
@@ -96,20 +96,23 @@ export function useListParams<const F extends string = never, const S extends st
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
+  // The URL this screen shows. A change that leaves it as it is navigates nowhere: no second
+  // history entry, and a late call (a search box's pause timer ending while a row the user
+  // opened is still loading) cannot take the user back to the list.
+  const shown = useRef(query);
+  useLayoutEffect(() => {
+    shown.current = query;
+  }, [query]);
   const update = useCallback(
     (changes: Record<string, string | number | null>, resetPage = true, replace = false) => {
-      setQuery(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === null || v === '') next.delete(k);
-            else next.set(k, String(v));
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace },
-      );
+      const next = new URLSearchParams(shown.current);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null || v === '') next.delete(k);
+        else next.set(k, String(v));
+      }
+      if (resetPage) next.delete('page');
+      if (next.toString() === shown.current.toString()) return;
+      setQuery(next, { replace });
     },
     [setQuery],
   );
