@@ -172,20 +172,39 @@ export async function topUpTable(table, target, insert, batch = 100_000) {
   if (!done) console.log(`topping ${table} up needs DATABASE_URL (PostgreSQL); measuring the data as it is.`);
 }
 
-/** utime + stime of these processes, in milliseconds. */
-function procCpuMs(pids) {
+/** utime + stime of each of these processes, in milliseconds (those gone or unreadable left out). */
+function procCpuByPid(pids) {
   const tick = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  let ticks = 0;
+  const out = new Map();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
+      out.set(String(pid), ((Number(f[11]) + Number(f[12])) * 1000) / tick);
     } catch {
       /* gone or not readable */
     }
   }
-  return (ticks * 1000) / tick;
+  return out;
+}
+
+/** utime + stime of these processes, in milliseconds. */
+function procCpuMs(pids) {
+  let ms = 0;
+  for (const v of procCpuByPid(pids).values()) ms += v;
+  return ms;
+}
+
+/**
+ * CPU used between two samples of procCpuByPid: a process in both counts its growth, one that
+ * started in between counts whole, one that ended in between is lost (so the figure can be
+ * low when the pool replaces connections, never negative as a difference of sums would be).
+ */
+export function cpuBetween(before, after) {
+  if (!before || !after) return undefined;
+  let ms = 0;
+  for (const [pid, v] of after) ms += v - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** The pids of the api we started (its process group: tsx and the api's node); empty without one. */
@@ -204,12 +223,12 @@ export function apiCpuMs() {
   return pids.length ? procCpuMs(pids) : undefined;
 }
 
-/** CPU ms used so far by the PostgreSQL backends of the bench database (same machine). */
-export async function dbCpuMs() {
+/** CPU ms used so far by each PostgreSQL backend of the bench database (same machine), by pid. */
+export async function dbCpuByPid() {
   try {
     return await withPg(async (c) => {
       const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-      return procCpuMs(rows.map((r) => r.pid));
+      return procCpuByPid(rows.map((r) => r.pid));
     });
   } catch {
     return undefined;
@@ -238,10 +257,11 @@ export async function measure(opts, session, scenario, targetP95Ms) {
     if (statusCode !== 200) bad += 1;
   });
   const cpu0 = apiCpuMs();
-  const db0 = await dbCpuMs();
+  const db0 = await dbCpuByPid();
   const result = await inst;
   const cpu1 = apiCpuMs();
-  const db1 = await dbCpuMs();
+  const db1 = await dbCpuByPid();
+  const dbMs = cpuBetween(db0, db1);
   times.sort((a, b) => a - b);
   const r = {
     name: scenario.name,
@@ -253,7 +273,7 @@ export async function measure(opts, session, scenario, targetP95Ms) {
     p99: percentile(times, 99),
     non200: bad + result.errors + result.timeouts,
     apiCpuMsPerRequest: cpu0 !== undefined && cpu1 !== undefined && times.length ? (cpu1 - cpu0) / times.length : undefined,
-    dbCpuMsPerRequest: db0 !== undefined && db1 !== undefined && times.length ? (db1 - db0) / times.length : undefined,
+    dbCpuMsPerRequest: dbMs !== undefined && times.length ? dbMs / times.length : undefined,
   };
   const ms = (v) => `${v.toFixed(1).padStart(6)} ms`;
   console.log(

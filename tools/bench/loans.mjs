@@ -29,8 +29,8 @@ const T = '/api/loanTopUp';
 const O = '/api/loan-offer-letter';
 const enc = encodeURIComponent;
 
-// Paths from the data: a deep page 90% of the way down the requests (and its cursor), and
-// a sample row's reference, NRC and mobile.
+// Paths from the data: page 500 (the issue's deep page), a deep page 90% of the way down the
+// requests (and its cursor), and a sample row's reference, NRC and mobile.
 const first = await session.getJson(`${A}/byStatus?status=request&pageSize=15`);
 const lastPage = Math.max(1, Math.ceil(first.total / first.pageSize));
 const deepPage = Math.max(1, Math.floor(lastPage * 0.9));
@@ -43,6 +43,7 @@ const day = (d) => d.toISOString().slice(0, 10);
 const list = (name, path) => ({ name, path, target: LIST_P95_MS });
 const scenarios = [
   ...['request', 'approved', 'rejected', 'closed'].map((s) => list(`applications ${s} page 1`, `${A}/byStatus?status=${s}&page=1`)),
+  ...(lastPage >= 500 ? [list('applications request page 500 (number)', `${A}/byStatus?status=request&page=500`)] : []),
   list(`applications request page ${deepPage} (number)`, `${A}/byStatus?status=request&page=${deepPage}`),
   ...(before.nextCursor ? [list(`applications request page ${deepPage} (cursor)`, `${A}/byStatus?status=request&page=${deepPage}&cursor=${before.nextCursor}`)] : []),
   list('top-ups request page 1', `${T}/byStatus?status=request&page=1`),

@@ -21,7 +21,7 @@
 import { createReadStream, createWriteStream, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { once } from 'node:events';
-import { apiCpuMs, apiPids, benchOptions, dbCpuMs, signIn, startApi, stopApi, withPg } from './harness.mjs';
+import { apiCpuMs, apiPids, benchOptions, cpuBetween, dbCpuByPid, signIn, startApi, stopApi, withPg } from './harness.mjs';
 
 if (!process.env.DATABASE_URL) {
   console.error('Needs DATABASE_URL (PostgreSQL, seeded at scale): the issue sets the goal on PostgreSQL.');
@@ -111,14 +111,14 @@ async function upload(label, file, confirm) {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rss(pids).now)), 5);
   const cpu0 = apiCpuMs();
-  const db0 = await dbCpuMs();
+  const db0 = await dbCpuByPid();
   const t0 = process.hrtime.bigint();
   const res = await post(`/api/repayments/bulk-upload?confirm=${confirm}&file_name=${encodeURIComponent(label)}.csv`, file);
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   clearInterval(sampler);
   const { hwm } = rss(pids);
   const cpu = ((apiCpuMs() ?? 0) - (cpu0 ?? 0)) / 1000;
-  const db = ((await dbCpuMs()) ?? 0) - (db0 ?? 0);
+  const db = cpuBetween(db0, await dbCpuByPid()) ?? 0;
   const report = res.body?.report ?? res.body ?? {};
   const first = report.errors?.[0];
   const line =
