@@ -250,8 +250,29 @@ export async function listPage(
   // LIMIT and never chooses the cached generic plan of the prepared statement.
   const limit = sql.raw(String(Math.trunc(opts.perPage) + 1));
   const skip = opts.cursor && !opts.offsetAfterCursor ? 0 : Math.trunc(opts.offset);
-  const rows =
-    skip === 0
+  // A short skip inside a month (a page by number: fewer than ANCHOR_STEP rows past its
+  // anchor) numbers the rows instead of an OFFSET. With OFFSET $n PostgreSQL cannot cost the
+  // prepared statement's generic plan (it assumes a tenth of the rows) and plans every
+  // execution anew, about 0.3-0.6 ms of the 0.9 ms of database CPU such a page took on the
+  // 1M book; here the skip is a plain filter and the bound a literal, so the cached generic
+  // plan serves it. The rows stop being read once the page is full (the outer LIMIT).
+  const window = opts.fromMonth !== undefined && skip > 0 && skip < ANCHOR_STEP;
+  const rows = window
+    ? await readRows<ListDbRow>(
+        db,
+        sql`SELECT ${LIST_COLUMNS}
+              FROM (SELECT w.pid, w.pca FROM (
+                      SELECT s.pid, s.pca, row_number() OVER (ORDER BY s.pca DESC, s.pid DESC) AS rn
+                        FROM (SELECT loan_applications.id AS pid, loan_applications.created_at AS pca FROM loan_applications
+                               WHERE ${where} ORDER BY ${NEWEST_FIRST} LIMIT ${sql.raw(String(ANCHOR_STEP + Math.trunc(opts.perPage) + 1))}) AS s) AS w
+                     WHERE w.rn > ${skip}
+                     ORDER BY w.pca DESC, w.pid DESC LIMIT ${limit}) AS page_ids
+              JOIN loan_applications ON loan_applications.id = page_ids.pid
+              LEFT JOIN branches ON branches.id = loan_applications.branch_id
+             ORDER BY page_ids.pca DESC, page_ids.pid DESC`,
+        !!opts.prepare,
+      )
+    : skip === 0
       ? await readRows<ListDbRow>(
           db,
           sql`SELECT ${LIST_COLUMNS} FROM loan_applications
