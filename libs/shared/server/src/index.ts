@@ -11,5 +11,6 @@ export * from './password';
 export * from './seed';
 export * from './server';
 export * from './signed-content';
+export * from './time';
 export * from './settings/loan-product';
 export type {} from './types.d';
