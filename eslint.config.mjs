@@ -3,17 +3,20 @@ import nx from '@nx/eslint-plugin';
 // Module boundaries of ARCHITECTURE.md. Each project carries a type:, a scope:
 // and (where it matters) a platform: tag; these constraints are the whole rule.
 const typeRules = [
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:ui', 'type:util', 'type:server'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:ui', 'type:util', 'type:server', 'type:core'] },
   // A domain's api (libs/<domain>/server): shared server plumbing, other server libs in the
   // one direction scopeRules allow, and util (the contract).
-  { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:server', 'type:util'] },
+  { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:server', 'type:core', 'type:util'] },
+  // The loan account (libs/loans/account): the one owner of a loan's money and status; other
+  // domains' servers call its commands and reads, it calls no domain's server.
+  { sourceTag: 'type:core', onlyDependOnLibsWithTags: ['type:server', 'type:core', 'type:util'] },
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:data-access', 'type:ui', 'type:util'] },
   { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util'] },
   // Workspace scripts (seed, benchmarks) reach the api only through the server libs' public entries.
-  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:server', 'type:util'] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:server', 'type:core', 'type:util'] },
 ];
 const domains = ['auth', 'dashboard', 'loans', 'transactions', 'rbac', 'communication', 'reports'];
 // Domains that may use another domain, one direction only (never back): transactions pay and
@@ -28,10 +31,13 @@ const uses = {
 };
 const scopeRules = [
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-  ...domains.map((d) => ({ sourceTag: `scope:${d}`, onlyDependOnLibsWithTags: [`scope:${d}`, 'scope:shared', ...(uses[d] ?? []).map((u) => `scope:${u}`)] })),
+  // The money of a loan (libs/loans/rules, libs/loans/account) is usable by every domain and by the
+  // borrower app (the calculator, self-service), and uses nothing of the loans domain but itself.
+  { sourceTag: 'scope:loan-money', onlyDependOnLibsWithTags: ['scope:loan-money', 'scope:shared'] },
+  ...domains.map((d) => ({ sourceTag: `scope:${d}`, onlyDependOnLibsWithTags: [`scope:${d}`, 'scope:shared', ...(uses[d] ?? []).map((u) => `scope:${u}`), 'scope:loan-money'] })),
   { sourceTag: 'scope:portal', notDependOnLibsWithTags: ['scope:api'] },
   // The borrower app ships no staff code: its libs use nothing of another domain.
-  { sourceTag: 'scope:public-borrower', onlyDependOnLibsWithTags: ['scope:public-borrower', 'scope:shared'] },
+  { sourceTag: 'scope:public-borrower', onlyDependOnLibsWithTags: ['scope:public-borrower', 'scope:shared', 'scope:loan-money'] },
   // The api shell registers every domain's server plugin (type and platform rules keep it to server libs).
   { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared', ...domains.map((d) => `scope:${d}`), 'scope:public-borrower'] },
 ];
