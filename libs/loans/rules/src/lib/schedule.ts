@@ -1,5 +1,5 @@
 // Schedules: flat, declining (annuity), legacy flat (migration 0840's figures), fees.
-import type { CalculatorQuote, FeeAmount, Instalment, Ngwee, ProductTerms, Schedule } from './types';
+import type { CalculatorQuote, FeeAmount, Instalment, Ngwee, ProductTerms, ReplayResult, Schedule } from './types';
 import { RuleError } from './types';
 import { addMonths, assertIsoDate, divCeil, divRound, mulRatio, percent, zmwToNgwee } from './money';
 
@@ -44,7 +44,7 @@ export function spreadEqually(amount: Ngwee, n: number): Ngwee[] {
  * (last takes the rest), principal = total - interest - fees. Where an instalment cannot hold its
  * interest + fees (only the last ones of tiny totals), the excess moves to the instalments before it.
  */
-function splitTotals(totals: Ngwee[], interest: Ngwee, fees: Ngwee): { interest: Ngwee[]; fees: Ngwee[]; principal: Ngwee[] } {
+export function splitTotals(totals: Ngwee[], interest: Ngwee, fees: Ngwee): { interest: Ngwee[]; fees: Ngwee[]; principal: Ngwee[] } {
   const n = totals.length;
   const int = spreadEqually(interest, n);
   const fee = spreadEqually(fees, n);
@@ -172,4 +172,40 @@ export function calculatorQuote(terms: ProductTerms, amount: Ngwee, tenure: numb
     firstDueDate: inst[0].dueDate,
     schedule,
   };
+}
+
+/**
+ * The new instalments of a reschedule, for what is outstanding on `fromDate` (a new tenure and/or
+ * rate): principal = the outstanding principal; interest = the new method's interest on it (flat:
+ * principal x rate x tenure; declining: annuity) plus the interest still owed of instalments due on
+ * or before `fromDate` (arrears interest is not forgiven by a reschedule), spread equally; fees = the
+ * outstanding fees spread equally; instalment i due `fromDate` + i months; numbered 1..tenure.
+ * Outstanding penalties are carried by replay() onto the first new instalment. Pass the result as
+ * the `schedule` of a 'reschedule' event.
+ */
+export function rescheduleInstalments(
+  r: ReplayResult,
+  terms: ProductTerms,
+  tenure: number,
+  fromDate: string,
+  monthlyRatePercent: string = terms.monthlyRatePercent,
+): Instalment[] {
+  if (r.state !== 'active') throw new RuleError('not_active', 'Only an active loan can be rescheduled.', 'state');
+  if (!Number.isInteger(tenure) || tenure < 1 || tenure > MAX_TENURE)
+    throw new RuleError('invalid_tenure', `The tenure must be a whole number of months from 1 to ${MAX_TENURE}.`, 'tenure');
+  assertIsoDate(fromDate, 'fromDate');
+  const rate = percent(monthlyRatePercent, 'monthlyRatePercent');
+  const p = r.outstanding.principal;
+  const fees = r.outstanding.fees;
+  const carried = r.instalments.filter((s) => s.dueDate <= fromDate).reduce((a, s) => a + s.outstanding.interest, 0n);
+  let parts: { principal: Ngwee[]; interest: Ngwee[]; fees: Ngwee[] };
+  if (terms.interestMethod === 'flat') {
+    const interest = divRound(p * rate.num * BigInt(tenure), rate.den) + carried;
+    parts = splitTotals(equalTotals(p + interest + fees, tenure), interest, fees);
+  } else {
+    const d = decliningParts(p, rate, tenure);
+    const extra = spreadEqually(carried, tenure);
+    parts = { principal: d.principal, interest: d.interest.map((x, k) => x + extra[k]), fees: spreadEqually(fees, tenure) };
+  }
+  return parts.principal.map((pr, k) => ({ no: k + 1, dueDate: addMonths(fromDate, k + 1), principal: pr, interest: parts.interest[k], fees: parts.fees[k] }));
 }
