@@ -51,6 +51,10 @@ describe('penaltiesDue', () => {
     const w = replay(sched, [disb, { seq: 2, kind: 'write_off', valueDate: '2026-03-01', amount: 0n }], ORDER, '2026-04-01');
     expect(penaltiesDue(w, t, '2026-04-01', [])).toEqual([]);
     expect(penaltiesDue(replay(sched, [disb], ORDER, '2026-04-01'), terms(), '2026-04-01', [])).toEqual([]);
+    // the state alone stops them (a write-off also leaves nothing unpaid)
+    const open = replay(sched, [disb], ORDER, '2026-04-01');
+    expect(penaltiesDue({ ...open, state: 'written_off' }, t, '2026-04-01', [])).toEqual([]);
+    expect(penaltiesDue({ ...open, state: 'closed' }, t, '2026-04-01', [])).toEqual([]);
   });
 });
 

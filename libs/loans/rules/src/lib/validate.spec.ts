@@ -22,6 +22,7 @@ describe('validateTerms', () => {
   it('the allocation order must be a permutation of the four parts', () => {
     expect(Object.keys(bad({ allocationOrder: ['penalty', 'fees', 'interest'] }))).toEqual(['allocationOrder']);
     expect(Object.keys(bad({ allocationOrder: ['penalty', 'fees', 'interest', 'interest'] }))).toEqual(['allocationOrder']);
+    expect(Object.keys(bad({ allocationOrder: ['penalty', 'fees', 'interest', 'principal', 'principal'] }))).toEqual(['allocationOrder']);
   });
   it('rate 0-100 % a month, up to 4 decimals', () => {
     expect(bad({ monthlyRatePercent: '100.01' })).toHaveProperty('monthlyRatePercent');
