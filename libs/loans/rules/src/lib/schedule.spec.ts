@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { flatRateQuote } from '@loan/shared-contract';
 import { addMonths } from './money';
 import { annuityPayment, calculatorQuote, equalTotals, generateSchedule, legacyFlatSchedule } from './schedule';
 import { RuleError } from './types';
@@ -127,5 +129,20 @@ describe('calculatorQuote', () => {
   it('the figures /apply shows', () => {
     const q = calculatorQuote(terms(), z('10000.00'), 6, '2026-01-15');
     expect(q).toMatchObject({ instalment: z('2066.67'), lastInstalment: z('2066.65'), instalments: 6, totalInterest: z('2400.00'), totalRepayable: z('12400.00'), payout: z('10000.00'), firstDueDate: '2026-02-15' });
+  });
+});
+
+describe('flat = the calculator of today (flatRateQuote of @loan/shared-contract), for any amount, rate, tenure', () => {
+  it('same interest, total and instalment', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10_000_000_00n }), fc.integer({ min: 1, max: 120 }), fc.integer({ min: 0, max: 10_000 }), (amount, months, bps) => {
+        const q = flatRateQuote(amount, months, bps);
+        const s = generateSchedule(terms({ monthlyRatePercent: (bps / 100).toFixed(2) }), amount, months, '2026-01-31');
+        expect(s.totalInterest).toBe(q.interest);
+        expect(s.totalRepayable).toBe(q.total);
+        expect(s.instalments[0].principal + s.instalments[0].interest).toBe(q.instalment < q.total ? q.instalment : q.total);
+      }),
+      { seed: 20261129, numRuns: 300 },
+    );
   });
 });
