@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { settlementQuote, penaltiesDue } from './charges';
 import { addDays, addMonths, daysBetween, sumParts } from './money';
 import { balancesOf, replay } from './replay';
-import { generateSchedule, legacyFlatSchedule } from './schedule';
+import { generateSchedule, legacyFlatSchedule, rescheduleInstalments } from './schedule';
 import type { FeeRule, Instalment, LedgerEvent, Part, Parts, ProductTerms } from './types';
 import { DEFAULT_ALLOCATION_ORDER, PARTS, RuleError, zeroParts } from './types';
 
@@ -44,7 +44,8 @@ type Action =
   | { k: 'pay'; day: number; frac: number }
   | { k: 'reverse'; pick: number; after: number }
   | { k: 'waive'; day: number; frac: number; part: Exclude<Part, 'principal'> }
-  | { k: 'penalties'; day: number };
+  | { k: 'penalties'; day: number }
+  | { k: 'reschedule'; day: number; tenure: number };
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ k: fc.constant('pay' as const), day: fc.integer({ min: 0, max: 1200 }), frac: fc.double({ min: 0, max: 1, noNaN: true }) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('reverse' as const), pick: fc.nat(), after: fc.integer({ min: 0, max: 60 }) }) },
@@ -58,6 +59,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('penalties' as const), day: fc.integer({ min: 0, max: 1200 }) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('reschedule' as const), day: fc.integer({ min: 0, max: 1200 }), tenure: fc.integer({ min: 1, max: 24 }) }) },
 );
 
 const frac = (x: bigint, f: number) => {
@@ -78,7 +80,7 @@ function build(terms: ProductTerms, schedule: Instalment[], disbursedOn: string,
   const events: LedgerEvent[] = [{ seq: 1, kind: 'disbursement', valueDate: disbursedOn, amount }];
   let seq = 1;
   let today = disbursedOn;
-  const charged: { no: number; month: number }[] = [];
+  let charged: { no: number; month: number }[] = [];
   const tryAdd = (add: LedgerEvent[]) => {
     try {
       replay(schedule, [...events, ...add], terms.allocationOrder, today);
@@ -112,6 +114,13 @@ function build(terms: ProductTerms, schedule: Instalment[], disbursedOn: string,
       const d = addDays(disbursedOn, a.day);
       if (d > today) today = d;
       tryAdd([{ seq: ++seq, kind: 'waiver', valueDate: d, amount: frac(owed, a.frac), part: a.part }]);
+    } else if (a.k === 'reschedule') {
+      const d = addDays(disbursedOn, a.day);
+      if (d < today) continue; // a reschedule is made on the day (never backdated)
+      today = d;
+      const r2 = replay(schedule, events, terms.allocationOrder, today);
+      const next = rescheduleInstalments(r2, terms, a.tenure, d);
+      if (tryAdd([{ seq: ++seq, kind: 'reschedule', valueDate: d, amount: 0n, schedule: next }])) charged = [];
     } else {
       const d = addDays(disbursedOn, a.day);
       if (d < today) continue; // the job runs forward in time
@@ -283,7 +292,7 @@ describe('ledger properties', () => {
   it('the generated ledgers exercise every kind (sanity of the arbitraries)', () => {
     const kinds = new Map<string, number>();
     for (const l of fc.sample(loanArb, { seed, numRuns: 60 })) for (const e of l.events) kinds.set(e.kind, (kinds.get(e.kind) ?? 0) + 1);
-    for (const k of ['repayment', 'repayment_reversal', 'waiver', 'penalty_charge']) expect(kinds.get(k) ?? 0).toBeGreaterThan(5);
+    for (const k of ['repayment', 'repayment_reversal', 'waiver', 'penalty_charge', 'reschedule']) expect([k, (kinds.get(k) ?? 0) > 3]).toEqual([k, true]);
   });
 
   it('a reversal followed by the same repayment gives the same balances', () => {

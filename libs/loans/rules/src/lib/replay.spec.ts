@@ -125,6 +125,20 @@ describe('replay: allocation', () => {
     const bad = next.map((i) => ({ ...i, principal: i.principal + 1n }));
     expect(() => replay(legacy, [...base, { seq: 4, kind: 'reschedule', valueDate: '2026-04-10', amount: 0n, schedule: bad }], ORDER, '2026-04-10')).toThrow(/principal/);
   });
+  it('a fee charge and an interest accrual add to their instalment\'s part', () => {
+    const r = replay(legacy, [disb, { seq: 2, kind: 'fee_charge', valueDate: '2026-02-01', amount: z('15.00'), instalmentNo: 3 }, { seq: 3, kind: 'interest_accrual', valueDate: '2026-02-02', amount: z('5.00'), instalmentNo: 1 }], ORDER, '2026-02-02');
+    expect(r.effects.get(2)?.parts).toEqual(P('0', '0', '15.00'));
+    expect(r.effects.get(3)?.parts).toEqual(P('0', '5.00'));
+    expect([r.instalments[2].fees, r.instalments[0].interest]).toEqual([z('15.00'), z('255.00')]);
+    expect(() => replay(legacy, [disb, { seq: 2, kind: 'fee_charge', valueDate: '2026-02-01', amount: 1n, instalmentNo: 9 }], ORDER, '2026-02-02')).toThrow(expect.objectContaining({ code: 'unknown_instalment' }));
+  });
+  it('a backdated event that changes the principal outstanding at a reschedule is refused (invalid_schedule)', () => {
+    const base: LedgerEvent[] = [disb];
+    const next = rescheduleInstalments(replay(legacy, base, ORDER, '2026-03-01'), terms(), 6, '2026-03-01');
+    const withR: LedgerEvent[] = [...base, { seq: 2, kind: 'reschedule', valueDate: '2026-03-01', amount: 0n, schedule: next }];
+    expect(replay(legacy, withR, ORDER, '2026-03-01').state).toBe('active');
+    expect(() => replay(legacy, [...withR, pay(3, '2026-02-01', '1000.00')], ORDER, '2026-03-02')).toThrow(expect.objectContaining({ code: 'invalid_schedule' }));
+  });
   it('an event dated before the disbursement counts from the disbursement (legacy data)', () => {
     const r = replay(legacy, [pay(2, '2026-01-01', '100.00'), disb], ORDER, '2026-02-01');
     expect(r.outstanding.interest).toBe(z('1400.00'));
