@@ -171,7 +171,7 @@ describe('schedule properties', () => {
         if (t.interestMethod === 'flat' && head.length) expect(totals[totals.length - 1] <= head[0]).toBe(true);
         inst.forEach((i, k) => expect(i.dueDate).toBe(addMonths(d, k + 1)));
       }),
-      runs(200),
+      runs(150),
     );
   });
 });
@@ -241,7 +241,7 @@ describe('legacy flat = migration 0840 (every figure of loan_balances / loan_sch
           expect(r.paidTotal).toBe(paid);
         },
       ),
-      runs(200),
+      runs(150),
     );
   });
 });
@@ -269,7 +269,7 @@ describe('ledger properties', () => {
         const b = balancesOf(r, l.today);
         expect(b.arrears <= b.total && b.arrears >= 0n).toBe(true);
       }),
-      runs(70),
+      runs(50),
     );
   });
 
