@@ -176,6 +176,33 @@ describe('schedule properties', () => {
   });
 });
 
+describe('legacy schedule properties', () => {
+  it('tiny and ordinary totals: no part negative, interest = total - amount, totals = 0840; a flat product without fees is the legacy schedule', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.bigInt({ min: 0n, max: 300n }), fc.bigInt({ min: 0n, max: 10_000_000n })), fc.bigInt({ min: 0n, max: 300n }), fc.integer({ min: 1, max: 36 }), (amount, extra, n) => {
+        const total = amount + extra;
+        const s = legacyFlatSchedule(amount, total, n, '2026-01-31');
+        for (const i of s.instalments) expect(i.principal >= 0n && i.interest >= 0n).toBe(true);
+        expect(s.instalments.reduce((a, i) => a + i.interest, 0n)).toBe(extra);
+        expect(s.instalments.reduce((a, i) => a + i.principal, 0n)).toBe(amount);
+        const inst = (total + BigInt(n) - 1n) / BigInt(n);
+        s.instalments.forEach((i, k) => {
+          const cum = (j: number) => (j >= n ? total : inst * BigInt(j) < total ? inst * BigInt(j) : total);
+          expect(i.principal + i.interest).toBe(cum(k + 1) - cum(k));
+        });
+      }),
+      runs(200),
+    );
+    fc.assert(
+      fc.property(amountArb, tenureArb, rateArb, (amount, n, rate) => {
+        const g = generateSchedule({ interestMethod: 'flat', monthlyRatePercent: rate, fees: [], penalty: null, allocationOrder: [...DEFAULT_ALLOCATION_ORDER], settlementRebatePercent: '0.00' }, amount, n, '2026-01-31');
+        expect(g.instalments).toEqual(legacyFlatSchedule(amount, amount + g.totalInterest, n, '2026-01-31').instalments);
+      }),
+      runs(100),
+    );
+  });
+});
+
 // ---- migration 0840's view, written again from its SQL (closed form on the paid total) ----
 function view0840(amountDue: bigint, n: number, d: string, paid: bigint, today: string) {
   const inst = (amountDue * 1n + BigInt(n) - 1n) / BigInt(n); // ceil(total*100/n)/100 in ngwee

@@ -33,33 +33,75 @@ export function equalTotals(total: Ngwee, n: number): Ngwee[] {
   return Array.from({ length: n }, (_, k) => cum(k + 1) - cum(k));
 }
 
-/** amount spread equally over n: floor(amount / n) each, the last takes the rest. */
+/**
+ * amount spread equally over n: round(amount / n) half-up each (never more than what is left), the
+ * last takes the rest.
+ */
 export function spreadEqually(amount: Ngwee, n: number): Ngwee[] {
+  const each = divRound(amount, BigInt(n));
+  const out: Ngwee[] = [];
+  let left = amount;
+  for (let k = 0; k < n; k++) {
+    const v = k === n - 1 ? left : each < left ? each : left;
+    out.push(v);
+    left -= v;
+  }
+  return out;
+}
+
+/**
+ * amount spread over n on top of equal instalments (declining): floor(amount / n) each, the last
+ * takes the rest, so the instalments stay equal to the ngwee but the last.
+ */
+export function spreadFloor(amount: Ngwee, n: number): Ngwee[] {
   const each = amount / BigInt(n);
   return Array.from({ length: n }, (_, k) => (k === n - 1 ? amount - each * BigInt(n - 1) : each));
 }
 
 /**
- * Splits instalment totals into interest, fees and principal: interest and fees spread equally
- * (last takes the rest), principal = total - interest - fees. Where an instalment cannot hold its
- * interest + fees (only the last ones of tiny totals), the excess moves to the instalments before it.
+ * Interest spread over instalment totals, cumulatively (the SQL of migration 1710 computes the same):
+ * interest of 1..i = max(min(totals 1..i, round(I / n) x i, I), I - totals of i+1..n); so each
+ * instalment's interest is round(I / n) (the last the rest) wherever its total can hold it, never
+ * negative, never more than its instalment (brute-forced on every total under 80 ngwee, n <= 12).
+ */
+export function spreadInterest(totals: Ngwee[], interest: Ngwee): Ngwee[] {
+  const n = totals.length;
+  const q = divRound(interest, BigInt(n));
+  const total = totals.reduce((a, t) => a + t, 0n);
+  const to: Ngwee[] = [0n];
+  let cum = 0n;
+  for (let i = 1; i <= n; i++) {
+    cum += totals[i - 1];
+    if (i === n) to.push(interest);
+    else {
+      let a = q * BigInt(i);
+      if (cum < a) a = cum;
+      if (interest < a) a = interest;
+      const b = interest - (total - cum);
+      to.push(a > b ? a : b);
+    }
+  }
+  return totals.map((_, k) => to[k + 1] - to[k]);
+}
+
+/**
+ * Splits instalment totals into interest, fees and principal: interest by spreadInterest; fees spread
+ * equally over what the instalments hold besides their interest (where the last ones cannot hold
+ * theirs, only with tiny totals, the excess moves to the instalments before); principal = total -
+ * interest - fees.
  */
 export function splitTotals(totals: Ngwee[], interest: Ngwee, fees: Ngwee): { interest: Ngwee[]; fees: Ngwee[]; principal: Ngwee[] } {
   const n = totals.length;
-  const int = spreadEqually(interest, n);
+  const int = spreadInterest(totals, interest);
   const fee = spreadEqually(fees, n);
-  let carryI = 0n;
-  let carryF = 0n;
+  let carry = 0n;
   for (let i = n - 1; i >= 0; i--) {
-    int[i] += carryI;
-    fee[i] += carryF;
-    carryI = int[i] > totals[i] ? int[i] - totals[i] : 0n;
-    int[i] -= carryI;
+    fee[i] += carry;
     const room = totals[i] - int[i];
-    carryF = fee[i] > room ? fee[i] - room : 0n;
-    fee[i] -= carryF;
+    carry = fee[i] > room ? fee[i] - room : 0n;
+    fee[i] -= carry;
   }
-  if (carryI !== 0n || carryF !== 0n) throw new RuleError('invalid_schedule', 'The instalments cannot hold the interest and fees.');
+  if (carry !== 0n) throw new RuleError('invalid_schedule', 'The instalments cannot hold the interest and fees.');
   return { interest: int, fees: fee, principal: totals.map((t, i) => t - int[i] - fee[i]) };
 }
 
@@ -135,15 +177,16 @@ export function generateSchedule(terms: ProductTerms, amount: Ngwee, tenure: num
   }
   if (terms.interestMethod === 'declining') {
     const d = decliningParts(amount, rate, tenure);
-    return build(amount, { ...d, fees: spreadEqually(capitalised, tenure) }, disbursedOn, fees);
+    return build(amount, { ...d, fees: spreadFloor(capitalised, tenure) }, disbursedOn, fees);
   }
   throw new RuleError('invalid_method', `Unknown interest method: ${String(terms.interestMethod)}`, 'interestMethod');
 }
 
 /**
  * "Legacy flat": a loan priced before products, from its total_amount_due. Instalment totals exactly
- * as migration 0840 (loan_instalment / loan_cumulative_due); interest = totalDue - amount spread
- * equally (the last takes the rest, never more than its instalment); principal = total - interest.
+ * as migration 0840 (loan_instalment / loan_cumulative_due); interest = totalDue - amount by
+ * spreadInterest (round(I / n) each, the last the rest, never more than its instalment);
+ * principal = total - interest.
  * A total below the amount (never priced so, but possible in old data) keeps the total: the
  * principal is then the total and the interest zero, so no balance changes.
  */
@@ -204,8 +247,8 @@ export function rescheduleInstalments(
     parts = splitTotals(equalTotals(p + interest + fees, tenure), interest, fees);
   } else {
     const d = decliningParts(p, rate, tenure);
-    const extra = spreadEqually(carried, tenure);
-    parts = { principal: d.principal, interest: d.interest.map((x, k) => x + extra[k]), fees: spreadEqually(fees, tenure) };
+    const extra = spreadFloor(carried, tenure);
+    parts = { principal: d.principal, interest: d.interest.map((x, k) => x + extra[k]), fees: spreadFloor(fees, tenure) };
   }
   return parts.principal.map((pr, k) => ({ no: k + 1, dueDate: addMonths(fromDate, k + 1), principal: pr, interest: parts.interest[k], fees: parts.fees[k] }));
 }
