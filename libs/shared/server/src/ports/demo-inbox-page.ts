@@ -10,6 +10,7 @@ export const DEMO_INBOX_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" href="data:,">
 <title>Demo inbox · Loan portal</title>
 <style>
 :root {
