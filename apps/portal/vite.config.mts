@@ -1,7 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
 import { apiProxy, moduleSideEffects } from '../../tools/vite/shared.mjs';
 
 const port = Number(process.env['PORT'] ?? 4200);
@@ -11,7 +10,10 @@ export default defineConfig(() => ({
   cacheDir: '../../node_modules/.vite/apps/portal',
   server: { port, host: '127.0.0.1', strictPort: true, proxy: apiProxy() },
   preview: { port, host: '127.0.0.1', strictPort: true, proxy: apiProxy() },
-  plugins: [react(), tailwindcss(), nxViteTsPaths()],
+  plugins: [react(), tailwindcss()],
+  // The @loan/* paths of tsconfig.base.json, resolved by Vite itself (Vite 8; nxViteTsPaths is
+  // deprecated, and Vite warns about the vite-tsconfig-paths plugin Nx suggests instead).
+  resolve: { tsconfigPaths: true },
   build: {
     // The shared util libs are pure; see tools/vite/shared.mjs.
     rolldownOptions: { treeshake: { moduleSideEffects } },

@@ -6,7 +6,6 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { mergeConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
 
 const here = import.meta.dirname;
 
@@ -26,8 +25,9 @@ export function workbenchMain(configDir: string, stories: string[] = ['../src/**
     core: { disableTelemetry: true },
     viteFinal: async (config) =>
       mergeConfig(config, {
-        plugins: [react(), tailwindcss(), nxViteTsPaths()],
-        resolve: { alias: { 'msw/node': join(here, 'msw-node-stub.ts') } },
+        plugins: [react(), tailwindcss()],
+        // tsconfig paths (@loan/*) by Vite itself: see apps/portal/vite.config.mts.
+        resolve: { tsconfigPaths: true, alias: { 'msw/node': join(here, 'msw-node-stub.ts') } },
         build: { chunkSizeWarningLimit: 2000 },
       }),
   };

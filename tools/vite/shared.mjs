@@ -4,7 +4,7 @@
 /**
  * One origin for cookies (ARCHITECTURE.md): the Vite dev and preview servers forward the
  * api's paths to the api server. GET /login is the sign-in page, so only non-GET /login
- * and /logout go to the api.
+ * and /logout go to the api. /dev/inbox is the api's demo inbox page (no app code).
  * @param {string} [target]
  * @returns {Record<string, import('vite').ProxyOptions>}
  */
@@ -16,6 +16,8 @@ export function apiProxy(target = process.env['API_URL'] ?? 'http://127.0.0.1:30
     '/sanctum': { target, changeOrigin: false, xfwd: true },
     '^/login$': { target, changeOrigin: false, xfwd: true, bypass: htmlOnGet },
     '^/logout$': { target, changeOrigin: false, xfwd: true, bypass: htmlOnGet },
+    // The api's demo inbox (development only; a 404 when it is off), on the apps' origins too.
+    '^/dev/inbox': { target, changeOrigin: false, xfwd: true },
   };
 }
 

@@ -86,6 +86,16 @@ export interface Config {
    * would (SANDBOX_DELIVERY_REPORTS; on by default, off in test harnesses).
    */
   sandboxDeliveryReports: boolean;
+  /** Disbursements' mobile-money provider: 'sandbox' (default) or 'mtn' (MOBILE_MONEY_PROVIDER, see ports/mobile-money.ts). */
+  mobileMoneyProvider: 'sandbox' | 'mtn';
+  /**
+   * The demo inbox (GET /dev/inbox): every SMS and e-mail the local adapters "send", shown in
+   * clear to whoever opens the page, so a person trying the product can read a one-time code or
+   * a contract link. DEMO_INBOX; on by default only outside production with nothing real
+   * configured (outbox SMS, no SMTP, sandbox mobile money). Turned on in production or beside a
+   * real provider, the api refuses to start (demoInboxSetting).
+   */
+  demoInbox: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean, name: string): boolean {
@@ -110,6 +120,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const scale = env['SEED_SCALE'];
   const production = env['NODE_ENV'] === 'production';
   const defaultWebDir = path.join(cwd, 'dist', 'apps');
+  const sms = smsConfig(env);
+  const smtpUrl = env['SMTP_URL'] || undefined;
+  const mobileMoneyProvider = (env['MOBILE_MONEY_PROVIDER'] || 'sandbox').toLowerCase();
+  if (mobileMoneyProvider !== 'sandbox' && mobileMoneyProvider !== 'mtn') {
+    throw new Error(`MOBILE_MONEY_PROVIDER must be 'sandbox' or 'mtn', got '${mobileMoneyProvider}'`);
+  }
+  const realProviders = [
+    ...(sms.smsProvider === 'http' ? ['SMS_PROVIDER=http'] : []),
+    ...(smtpUrl ? ['SMTP_URL'] : []),
+    ...(mobileMoneyProvider === 'mtn' ? ['MOBILE_MONEY_PROVIDER=mtn'] : []),
+  ];
   if (env['METRICS_TOKEN'] !== undefined && env['METRICS_TOKEN'].length > 0 && env['METRICS_TOKEN'].length < 16) {
     throw new Error('METRICS_TOKEN must be at least 16 characters');
   }
@@ -138,13 +159,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     metricsToken: env['METRICS_TOKEN'] || undefined,
     jobs: flag(env['JOBS'], true, 'JOBS'),
     jobsPollSeconds: Math.max(0.5, Number(env['JOBS_POLL_SECONDS'] || 2) || 2),
-    ...smsConfig(env),
-    smtpUrl: env['SMTP_URL'] || undefined,
-    emailRatePerSecond: rate(env['EMAIL_RATE_PER_SECOND'], env['SMTP_URL'] ? 10 : 0, 'EMAIL_RATE_PER_SECOND'),
+    ...sms,
+    smtpUrl,
+    emailRatePerSecond: rate(env['EMAIL_RATE_PER_SECOND'], smtpUrl ? 10 : 0, 'EMAIL_RATE_PER_SECOND'),
     mailFrom: env['MAIL_FROM'] || 'Loans <no-reply@localhost>',
     smtpIgnoreTls: flag(env['SMTP_IGNORE_TLS'], false, 'SMTP_IGNORE_TLS'),
     sandboxDeliveryReports: flag(env['SANDBOX_DELIVERY_REPORTS'], true, 'SANDBOX_DELIVERY_REPORTS'),
+    mobileMoneyProvider,
+    demoInbox: demoInboxSetting(env['DEMO_INBOX'], production, realProviders),
   };
+}
+
+/**
+ * Whether the demo inbox is on. It shows secrets (one-time codes, reset and contract links) in
+ * clear to anyone who can reach the api, so it exists only on a developer's machine: never
+ * with NODE_ENV=production, never beside a real SMS, e-mail or mobile-money provider. Asking
+ * for it there is a start-up error rather than a silent "off", so nobody believes it is on.
+ */
+export function demoInboxSetting(value: string | undefined, production: boolean, realProviders: readonly string[]): boolean {
+  const on = flag(value, !production && realProviders.length === 0, 'DEMO_INBOX');
+  if (on && production) {
+    throw new Error('DEMO_INBOX shows one-time codes and links in clear: it is refused with NODE_ENV=production (unset DEMO_INBOX).');
+  }
+  if (on && realProviders.length) {
+    throw new Error(`DEMO_INBOX is for the local adapters only, but ${realProviders.join(', ')} is set: unset DEMO_INBOX or the provider.`);
+  }
+  return on;
 }
 
 function smsConfig(env: NodeJS.ProcessEnv) {
@@ -171,7 +211,7 @@ function rate(value: string | undefined, fallback: number, name: string): number
 
 /** Defaults for tests: in-memory database, no seed, answers checked against their schemas. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, jobs: false, jobsPollSeconds: 0.5, sandboxDeliveryReports: false, smsRatePerSecond: 0, emailRatePerSecond: 0, ...overrides };
+  return { ...loadConfig({ SEED: 'none' }), dataDir: 'memory://', validateResponses: true, jobs: false, jobsPollSeconds: 0.5, sandboxDeliveryReports: false, smsRatePerSecond: 0, emailRatePerSecond: 0, demoInbox: false, ...overrides };
 }
 
 /**

@@ -2,13 +2,13 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import cookie from '@fastify/cookie';
 import { loadConfig, testConfig, type Config } from './config';
 import { loadMigrations, migrate, migrationsDir, openDatabase, type Db } from './db';
-import { collectMetrics, Metrics, registerHttpHardening, registerOps, registerWebApps, requestIdGenerator, type PoolStats } from './ops';
+import { collectMetrics, Metrics, OneLinePerRequest, registerHttpHardening, registerOps, registerWebApps, requestIdGenerator, type PoolStats } from './ops';
 import { registerErrorHandling } from './http/errors';
 import { registerApiDocs, registerOpenApi } from './http/openapi';
 import type { RouteDef } from './http/route';
 import { listenForSessionChanges, type Listen } from './http/session-cache';
 import { Jobs } from './jobs';
-import { portsFromConfig, registerDeliveryReports, withDelivery, withThrottle, type DeliverySink, type Ports } from './ports';
+import { allSinks, DemoInbox, portsFromConfig, registerDeliveryReports, registerDemoInbox, withDelivery, withThrottle, type DeliverySink, type Ports } from './ports';
 import './types.d';
 
 export interface ServerOptions {
@@ -63,6 +63,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     // Every log line of a request carries this id; the answer sends it back (X-Request-Id).
     genReqId: requestIdGenerator(opts.trustProxy ?? false),
     requestIdHeader: false,
+    // One line per request, when it is answered (ops/logging.ts), instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     // Path parameters longer than the router's default 100 characters (a mangled contract
     // link, say) reach the handlers, which answer 404/422, instead of a bare 414.
     routerOptions: { maxParamLength: 2048 },
@@ -71,7 +73,11 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   app.decorate('config', config);
   // Every SMS and e-mail passes its provider's rate (SMS_RATE_PER_SECOND, EMAIL_RATE_PER_SECOND).
   const ports: Ports = withThrottle({ ...portsFromConfig(db, config), ...opts.ports }, { sms: config.smsRatePerSecond, email: config.emailRatePerSecond });
-  app.decorate('ports', opts.deliveredTo ? withDelivery(ports, opts.deliveredTo) : ports);
+  // The demo inbox (config.demoInbox: development with the local adapters only) keeps a clear
+  // copy of each message in memory for /dev/inbox; the outbox rows stay masked.
+  const demoInbox = config.demoInbox ? new DemoInbox() : undefined;
+  const delivered = allSinks(opts.deliveredTo, demoInbox?.sink);
+  app.decorate('ports', delivered ? withDelivery(ports, delivered) : ports);
   // The job queue: domain plugins register their handlers below; it starts once the app is
   // ready (JOBS=on) and stops, waiting for running jobs, before the app closes.
   const jobs = new Jobs(db, {
@@ -129,6 +135,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
   registerOps(app, { migrations, metrics, poolStats: opts.poolStats, jobs });
   registerApiDocs(app);
   registerDeliveryReports(app);
+  if (demoInbox) registerDemoInbox(app, demoInbox);
   if (config.webDir) await registerWebApps(app, { dir: config.webDir, borrowerHost: config.borrowerHost });
   for (const mod of opts.modules ?? []) await app.register(mod);
   return app;

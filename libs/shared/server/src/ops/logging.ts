@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RawRequestDefaultExpression } from 'fastify';
 
 /**
  * Paths pino replaces with '[redacted]' wherever a log line carries them: credentials in
@@ -75,4 +75,26 @@ export function loggerOptions(level = 'info'): NonNullable<Exclude<FastifyServer
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };
+}
+
+/**
+ * Fastify's request lines, one per request: nothing when it arrives, one line when it is
+ * answered (method, route pattern, status, milliseconds), at info, so LOG_LEVEL=warn (what
+ * `npm start` runs the api with unless LOG_LEVEL says otherwise) keeps a screen free of them.
+ * A route that is not found is that same one line (its 404), not a second one.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {
+    /* logged once answered */
+  }
+
+  override routeNotFound(): void {
+    /* the answered line says 404 */
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

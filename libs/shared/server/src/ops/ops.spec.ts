@@ -145,10 +145,14 @@ describe('logs', () => {
       expect([secret, text.includes(secret)]).toEqual([secret, false]);
     }
     const requestLines = lines.filter((l) => l['msg'] !== 'Server listening' && 'reqId' in l);
-    expect(requestLines.map((l) => l['msg'])).toEqual(expect.arrayContaining(['incoming request', 'client seen', 'unhandled error', 'request completed']));
+    // One line for the request itself (when answered), besides what the handler logs.
+    expect(requestLines.map((l) => l['msg'])).toEqual(['client seen', 'unhandled error', 'request completed']);
     expect(new Set(requestLines.map((l) => l['reqId'])).size).toBe(1);
     expect(lines.filter((l) => !('reqId' in l))).toEqual([]);
-    expect(requestLines[0]['req']).toEqual({ method: 'POST', url: '/echo/:token?[redacted]' });
+    const completed = requestLines[2];
+    expect(completed['req']).toEqual({ method: 'POST', url: '/echo/:token?[redacted]' });
+    expect(completed['res']).toEqual({ statusCode: 500 });
+    expect(typeof completed['responseTime']).toBe('number');
   });
 
   it('does not log a client that disconnects mid-request as an error', async () => {
@@ -177,6 +181,17 @@ describe('logs', () => {
     await app.close();
     expect(lines.filter((l) => Number(l['level']) >= 50)).toEqual([]);
     expect(lines.map((l) => l['msg'])).toContain('client disconnected before the answer');
+  });
+
+  it('logs a request that matches no route as one line, its 404, path masked', async () => {
+    const { lines, stream } = captureLogs();
+    const app = await buildServer({ logger: { ...loggerOptions('info'), stream } });
+    await app.inject({ method: 'GET', url: '/nowhere/AbCdEfGhIjKlMnOpQrStUvWxYz012345' });
+    await app.close();
+    const requestLines = lines.filter((l) => 'reqId' in l);
+    expect(requestLines.map((l) => [l['msg'], l['req'], l['res']])).toEqual([
+      ['request completed', { method: 'GET', url: '/nowhere/[redacted]' }, { statusCode: 404 }],
+    ]);
   });
 
   it('masks token- and NRC-like segments of paths that match no route', () => {

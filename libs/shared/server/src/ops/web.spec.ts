@@ -61,7 +61,7 @@ describe('serving the built web apps from the api', () => {
   });
 
   it('keeps JSON 404s for api paths and missing files; serves no source maps; refuses traversal', async () => {
-    for (const url of ['/api/nothing', '/sanctum/x', '/health/nope', '/assets/missing-1.js', '/assets/portal-Ab12.js.map', '/..%2f..%2fetc%2fpasswd', '/assets/%2e%2e/%2e%2e/%2e%2e/package.json']) {
+    for (const url of ['/api/nothing', '/sanctum/x', '/health/nope', '/dev/inbox', '/assets/missing-1.js', '/assets/portal-Ab12.js.map', '/..%2f..%2fetc%2fpasswd', '/assets/%2e%2e/%2e%2e/%2e%2e/package.json']) {
       const res = await get(url);
       expect([url, res.statusCode]).toEqual([url, 404]);
       expect(res.headers['content-type']).toMatch(/application\/json/);

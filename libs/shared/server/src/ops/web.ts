@@ -13,8 +13,9 @@ export interface WebOptions {
   borrowerHost?: string;
 }
 
-// Paths that belong to the api: never answered with a page, so a missing endpoint stays a JSON 404.
-const API_PATHS = /^\/(api|sanctum|health)(\/|$)|^\/metrics$/;
+// Paths that belong to the api: never answered with a page, so a missing endpoint stays a JSON 404
+// (/dev: the demo inbox, which is off wherever the api serves the built apps in production).
+const API_PATHS = /^\/(api|sanctum|health|dev)(\/|$)|^\/metrics$/;
 // The borrower's pages (spec §2: /apply, /loan-offer-letter/{token}). On the staff host they
 // get the borrower app too: links in SMS point here, and a phone should load the small app,
 // not the staff portal (which can show these pages as well, but is several times larger).

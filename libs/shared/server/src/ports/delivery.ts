@@ -11,6 +11,8 @@ export interface DeliveredMessage {
   purpose: string;
   subject?: string;
   body: string;
+  /** messages.id of the row staff read (masked), when the port recorded one. */
+  messageId?: number;
 }
 
 export type DeliverySink = (message: DeliveredMessage) => void;
@@ -23,21 +25,21 @@ export type DeliverySink = (message: DeliveredMessage) => void;
 export function withDelivery(ports: Ports, sink: DeliverySink): Ports {
   const transmit = ports.sms.transmit?.bind(ports.sms);
   const transmitEmail = ports.email.transmit?.bind(ports.email);
-  const copy = (channel: DeliveredMessage['channel'], to: string, msg: OutgoingCommon & { subject?: string }) =>
-    sink({ channel, to, purpose: msg.purpose ?? 'communication', body: msg.body, ...(msg.subject ? { subject: msg.subject } : {}) });
+  const copy = (channel: DeliveredMessage['channel'], to: string, msg: OutgoingCommon & { subject?: string }, messageId: number) =>
+    sink({ channel, to, purpose: msg.purpose ?? 'communication', body: msg.body, ...(msg.subject ? { subject: msg.subject } : {}), messageId });
   return {
     ...ports,
     sms: {
       async send(sms, db?: Db): Promise<SentMessage> {
         const sent = await ports.sms.send(sms, db);
-        copy('sms', sms.to, sms);
+        copy('sms', sms.to, sms, sent.id);
         return sent;
       },
       ...(transmit
         ? {
             transmit: async (sms, messageId) => {
               const done = await transmit(sms, messageId);
-              copy('sms', sms.to, sms);
+              copy('sms', sms.to, sms, messageId);
               return done;
             },
           }
@@ -46,14 +48,14 @@ export function withDelivery(ports: Ports, sink: DeliverySink): Ports {
     email: {
       async send(mail, db?: Db): Promise<SentMessage> {
         const sent = await ports.email.send(mail, db);
-        copy('email', mail.to, mail);
+        copy('email', mail.to, mail, sent.id);
         return sent;
       },
       ...(transmitEmail
         ? {
             transmit: async (mail, messageId) => {
               const done = await transmitEmail(mail, messageId);
-              copy('email', mail.to, mail);
+              copy('email', mail.to, mail, messageId);
               return done;
             },
           }

@@ -17,6 +17,7 @@ export * from './sms-http';
 export * from './delivery-reports';
 export * from './mobile-money';
 export * from './throttle';
+export { DemoInbox, registerDemoInbox, allSinks, DEMO_INBOX_PATH, DEMO_INBOX_MESSAGES_PATH, DEMO_INBOX_CAPACITY, type DemoInboxMessage } from './demo-inbox';
 
 /** Outside systems behind ports; the defaults record in the messages outbox. */
 export interface Ports {

@@ -218,17 +218,17 @@ export function verifyCallback(secret: string, rawBody: string, signature: strin
  * the sandbox (SANDBOX_SETTLE_MS, default 1500).
  */
 export function mobileMoneyFromEnv(env: NodeJS.ProcessEnv = process.env): MobileMoneyPort {
-  if ((env['MOBILE_MONEY_PROVIDER'] ?? 'sandbox') === 'mtn') {
-    const need = (name: string): string => {
-      const v = env[name];
-      if (!v) throw new Error(`MOBILE_MONEY_PROVIDER=mtn needs ${name}`);
-      return v;
+  if ((env['MOBILE_MONEY_PROVIDER'] || 'sandbox').toLowerCase() === 'mtn') {
+    // Each variable read by its literal name: the README's table test finds them so.
+    const need = (name: string, value: string | undefined): string => {
+      if (!value) throw new Error(`MOBILE_MONEY_PROVIDER=mtn needs ${name}`);
+      return value;
     };
     return new MtnMomoDisbursement({
-      baseUrl: need('MTN_MOMO_BASE_URL'),
-      subscriptionKey: need('MTN_MOMO_SUBSCRIPTION_KEY'),
-      apiUser: need('MTN_MOMO_API_USER'),
-      apiKey: need('MTN_MOMO_API_KEY'),
+      baseUrl: need('MTN_MOMO_BASE_URL', env['MTN_MOMO_BASE_URL']),
+      subscriptionKey: need('MTN_MOMO_SUBSCRIPTION_KEY', env['MTN_MOMO_SUBSCRIPTION_KEY']),
+      apiUser: need('MTN_MOMO_API_USER', env['MTN_MOMO_API_USER']),
+      apiKey: need('MTN_MOMO_API_KEY', env['MTN_MOMO_API_KEY']),
       targetEnvironment: env['MTN_MOMO_ENVIRONMENT'] || 'sandbox',
     });
   }
