@@ -1,5 +1,24 @@
 import { generateFiles, joinPathFragments, names, updateJson, type Tree } from '@nx/devkit';
 import * as path from 'node:path';
+import * as ts from 'typescript';
+import {
+  addArrayElement,
+  addExportStar,
+  addNamedImport,
+  declaredConstants,
+  edit,
+  exportedNames,
+  objectAppendSplices,
+  objectLiteral,
+  objectProperty,
+  property,
+  propertyName,
+  reshaped,
+  sourceOf,
+  stringArgumentsOf,
+  stringProperty,
+  type Splice,
+} from './ast';
 
 export interface DomainGeneratorSchema {
   /** kebab-case, plural: `savings-goals`. */
@@ -17,6 +36,8 @@ export interface DomainGeneratorSchema {
   details?: boolean;
   /** Key of the details screen in SCREENS; the entry at `<screenPath>/:id`, else `<entity>Details`. */
   detailsScreen?: string;
+  /** kebab-case: the server's first part, `src/lib/<area>/` (routes, service/, repository/); the domain's name by default. */
+  area?: string;
 }
 
 /** Where the generator writes and which shared files it edits (all relative to the workspace root). */
@@ -37,11 +58,13 @@ export const PATHS = {
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Every spelling of the domain and its record that the templates use. */
-export function domainNames(o: Pick<DomainGeneratorSchema, 'name' | 'entity' | 'screen' | 'title' | 'screenPath' | 'details' | 'detailsScreen'>) {
+export function domainNames(o: Pick<DomainGeneratorSchema, 'name' | 'entity' | 'screen' | 'title' | 'screenPath' | 'details' | 'detailsScreen' | 'area'>) {
   if (!KEBAB.test(o.name)) throw new Error(`The domain name '${o.name}' must be kebab-case (savings-goals).`);
   const entity = o.entity ?? (o.name.endsWith('s') && o.name.length > 1 ? o.name.slice(0, -1) : o.name);
   if (!KEBAB.test(entity)) throw new Error(`The entity name '${entity}' must be kebab-case (savings-goal).`);
   if (entity === o.name) throw new Error(`The entity name must differ from the domain name '${o.name}': pass --entity.`);
+  const area = o.area ?? o.name;
+  if (!KEBAB.test(area)) throw new Error(`The area name '${area}' must be kebab-case (savings-goals).`);
   const n = names(o.name);
   const e = names(entity);
   const words = o.name.split('-').join(' ');
@@ -61,6 +84,10 @@ export function domainNames(o: Pick<DomainGeneratorSchema, 'name' | 'entity' | '
     entityFile: e.fileName,
     entityProp: e.propertyName,
     entityCls: e.className,
+    /** The server's first part: libs/<name>/server/src/lib/<area>/ (savings-goals / savingsGoals / 'savings goals'). */
+    area,
+    areaProp: names(area).propertyName,
+    areaWords: area.split('-').join(' '),
     /** savings_goals: the table. */
     table: n.fileName.replace(/-/g, '_'),
     /** 'Savings goals': prose. */
@@ -81,47 +108,13 @@ export function domainNames(o: Pick<DomainGeneratorSchema, 'name' | 'entity' | '
 }
 export type DomainNames = ReturnType<typeof domainNames>;
 
-function read(tree: Tree, file: string): string {
-  const text = tree.read(file, 'utf-8');
-  if (text === null) throw new Error(`${file} is missing: the generator edits it.`);
-  return text;
-}
-
-/** Puts `line` after the last import matching `after` (a global, multiline pattern). */
-function insertImport(tree: Tree, file: string, after: RegExp, line: string): void {
-  const text = read(tree, file);
-  if (text.includes(line)) return;
-  const last = [...text.matchAll(after)].pop();
-  if (!last || last.index === undefined) throw new Error(`${file}: cannot find an import matching ${after} (was the file reshaped? update tools/generators).`);
-  const at = last.index + last[0].length;
-  tree.write(file, `${text.slice(0, at)}\n${line}${text.slice(at)}`);
-}
-
-function appendLine(tree: Tree, file: string, line: string): void {
-  const text = read(tree, file);
-  if (text.split('\n').includes(line)) return;
-  tree.write(file, `${text.replace(/\n*$/, '\n')}${line}\n`);
-}
-
-/** Adds an item to a multi- or single-line array literal `[ ... ]` that `head` introduces. */
-function addToArray(tree: Tree, file: string, head: RegExp, item: string): void {
-  const text = read(tree, file);
-  const m = head.exec(text);
-  if (!m) throw new Error(`${file}: cannot find ${head} (was the file reshaped? update tools/generators).`);
-  const open = m.index + m[0].length;
-  const close = text.indexOf(']', open);
-  const body = text.slice(open, close);
-  if (body.split(/[\s,]+/).includes(item)) return;
-  const multiline = body.includes('\n');
-  const trimmed = body.replace(/[\s,]*$/, '');
-  const next = multiline ? `${trimmed},\n  ${item},\n` : `${trimmed}${trimmed.trim() ? ', ' : ''}${item}`;
-  tree.write(file, text.slice(0, open) + next + text.slice(close));
+/** The keys of `P`, the contract's permission catalog. */
+function permissionKeys(tree: Tree): string[] {
+  return objectLiteral(sourceOf(tree, PATHS.permissions), 'P').properties.map(propertyName).filter((k): k is string => !!k);
 }
 
 function checkPermission(tree: Tree, key: string): void {
-  const text = read(tree, PATHS.permissions);
-  const block = /export const P = \{([\s\S]*?)\n\}/.exec(text)?.[1] ?? '';
-  const keys = [...block.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]);
+  const keys = permissionKeys(tree);
   if (!keys.includes(key)) {
     throw new Error(`'${key}' is not a key of P in ${PATHS.permissions}. Pick one of: ${keys.join(', ')}.`);
   }
@@ -136,13 +129,19 @@ function nextMigrationNumber(tree: Tree): string {
   return String(Math.max(0, ...numbers) + 1).padStart(4, '0');
 }
 
-/** The key of the catalog entry at `path`, if there is one. */
-function catalogKeyAt(text: string, path: string): string | undefined {
-  return new RegExp(`\\n  (\\w+): \\{\\n    path: '${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}',`).exec(text)?.[1];
+/** The catalog's `SCREENS = { key: { path, title, permissions, ... }, ... } as const satisfies ...`. */
+function screens(sf: ts.SourceFile): ts.ObjectLiteralExpression {
+  return objectLiteral(sf, 'SCREENS');
 }
 
-function catalogEntry(text: string, key: string): RegExpExecArray | null {
-  return new RegExp(`\\n  ${key}: \\{\\n([\\s\\S]*?)\\n  \\},`).exec(text);
+/** The key of the catalog entry at `path`, if there is one. */
+function catalogKeyAt(sf: ts.SourceFile, path: string): string | undefined {
+  const entry = screens(sf).properties.find((p) => {
+    const name = propertyName(p);
+    const body = name ? objectProperty(screens(sf), name) : undefined;
+    return !!body && stringProperty(body, 'path') === path;
+  });
+  return entry ? propertyName(entry) : undefined;
 }
 
 /** A screen the generator makes ready: an existing catalog entry, or a new one it adds. */
@@ -170,78 +169,113 @@ function screenPlans(n: DomainNames, menuOrder: number): ScreenPlan[] {
   return plans;
 }
 
+/** The permissions an entry lists (`permissions: [P.a, P.b]`), as source text. */
+function entryPermissions(entry: ts.ObjectLiteralExpression): string[] {
+  const init = property(entry, 'permissions')?.initializer;
+  return init && ts.isArrayLiteralExpression(init) ? init.elements.map((e) => e.getText()) : [];
+}
+
 /** Fails before anything is written when a screen entry could not work. */
 function checkScreens(tree: Tree, plans: readonly ScreenPlan[], permission: string): void {
-  const text = read(tree, PATHS.catalog);
+  const sf = sourceOf(tree, PATHS.catalog);
+  const all = screens(sf);
   for (const plan of plans) {
-    const found = catalogEntry(text, plan.key);
-    if (found && !found[1].includes(`P.${permission}`)) {
+    const found = objectProperty(all, plan.key);
+    if (found && !entryPermissions(found).includes(`P.${permission}`)) {
       throw new Error(
         `The catalog entry '${plan.key}' does not list P.${permission}: a user holding its permissions would get 403 from its route. ` +
           `Pass the --permission the entry names, or add it to the entry.`,
       );
     }
-    if (!found && text.includes(`path: '${plan.path}'`)) {
+    if (!found && catalogKeyAt(sf, plan.path)) {
       throw new Error(`${PATHS.catalog} already has a screen at ${plan.path} under another key: pass its key (--screen, --detailsScreen).`);
     }
   }
-  if (!CATALOG_END.test(text)) throw new Error(`${PATHS.catalog}: cannot find the end of SCREENS (was the file reshaped? update tools/generators).`);
 }
-
-const CATALOG_END = /\n\} as const satisfies Record<string, ScreenSpec>;/;
 
 /** Each screen's catalog entry: an existing one turns ready (the list with its first call), or a new one is added. */
 function addScreens(tree: Tree, n: DomainNames, plans: readonly ScreenPlan[], permission: string): void {
   const file = PATHS.catalog;
-  let text = read(tree, file);
-  for (const plan of plans) {
-    const found = catalogEntry(text, plan.key);
-    if (found) {
-      let updated = found[1].replace(/status: 'planned'/, "status: 'ready'");
-      if (plan.firstCall && !/firstCall:/.test(updated)) {
-        updated = updated.replace(/(\n?)(\s*)status:/, `$1$2firstCall: { path: ${plan.firstCall} },\n$2status:`);
+  edit(tree, file, (sf) => {
+    const all = screens(sf);
+    const splices: Splice[] = [];
+    const added: { key: string; code: string }[] = [];
+    for (const plan of plans) {
+      const found = objectProperty(all, plan.key);
+      if (!found) {
+        const fields = [
+          `path: '${plan.path}'`,
+          `title: '${plan.title}'`,
+          `permissions: [P.${permission}]`,
+          ...(plan.menu ? [`menu: ${plan.menu}`] : []),
+          ...(plan.firstCall ? [`firstCall: { path: ${plan.firstCall} }`] : []),
+          `status: 'ready'`,
+        ];
+        // In the catalog's style: one field a line, two spaces deeper than the key.
+        added.push({ key: plan.key, code: `${plan.key}: {\n${fields.map((f) => `    ${f},`).join('\n')}\n  }` });
+        continue;
       }
-      text = text.replace(found[0], `\n  ${plan.key}: {\n${updated}\n  },`);
-    } else {
-      const block = [
-        `  ${plan.key}: {`,
-        `    path: '${plan.path}',`,
-        `    title: '${plan.title}',`,
-        `    permissions: [P.${permission}],`,
-        ...(plan.menu ? [`    menu: ${plan.menu},`] : []),
-        ...(plan.firstCall ? [`    firstCall: { path: ${plan.firstCall} },`] : []),
-        `    status: 'ready',`,
-        `  },`,
-      ].join('\n');
-      text = text.replace(CATALOG_END, `\n${block}$&`);
+      const status = property(found, 'status');
+      if (!status) throw reshaped(file, `the status of the catalog entry '${plan.key}'`);
+      splices.push({ at: status.initializer.getStart(sf), end: status.initializer.getEnd(), text: "'ready'" });
+      if (plan.firstCall && !property(found, 'firstCall')) {
+        const { character } = sf.getLineAndCharacterOfPosition(status.getStart(sf));
+        splices.push({ at: status.getStart(sf), text: `firstCall: { path: ${plan.firstCall} },\n${' '.repeat(character)}` });
+      }
     }
-  }
+    return [...splices, ...objectAppendSplices(sf, all, added)];
+  });
   // A first call names the domain's path constant: import it with the catalog's other contract names.
   const paths = `${n.constant}_PATHS`;
-  if (text.includes(`${paths}.`)) {
-    text = text.replace(/import \{([^}]*)\} from '@loan\/shared-contract';/, (m, list: string) => {
-      const items = list.split(',').map((s) => s.trim()).filter(Boolean);
-      return items.includes(paths) ? m : `import { ${[...items, paths].join(', ')} } from '@loan/shared-contract';`;
-    });
+  if (readTree(tree, file).includes(`${paths}.`)) addNamedImport(tree, file, '@loan/shared-contract', paths);
+}
+
+function readTree(tree: Tree, file: string): string {
+  return tree.read(file, 'utf-8') ?? '';
+}
+
+/** Fails when a name the contract file would export is exported already by another contract module. */
+function checkContractNames(tree: Tree, n: DomainNames): void {
+  const ours = [
+    `${n.constant}_PATHS`,
+    n.entityCls,
+    `${n.entityProp}Schema`,
+    `${n.entityCls}ListQuery`,
+    `${n.entityProp}ListQuerySchema`,
+    `${n.entityProp}ListSchema`,
+  ];
+  for (const f of tree.children(PATHS.contractLib).filter((x) => /\.ts$/.test(x) && !/\.spec\.ts$/.test(x))) {
+    const file = joinPathFragments(PATHS.contractLib, f);
+    const taken = exportedNames(sourceOf(tree, file)).filter((name) => ours.includes(name));
+    if (taken.length) throw new Error(`The contract exports ${taken.join(', ')} already (${file}): pass another --entity.`);
   }
-  tree.write(file, text);
+}
+
+/** Fails when the table or its drizzle name is defined already (in any schema file). */
+function checkTable(tree: Tree, n: DomainNames): void {
+  for (const f of tree.children(PATHS.schemaDir).filter((x) => x.endsWith('.ts'))) {
+    const file = joinPathFragments(PATHS.schemaDir, f);
+    const sf = sourceOf(tree, file);
+    if (declaredConstants(sf).includes(n.prop) || stringArgumentsOf(sf, 'pgTable').includes(n.table)) {
+      throw new Error(`The table ${n.table} (or the name ${n.prop}) is defined already in ${file}.`);
+    }
+  }
 }
 
 function register(tree: Tree, n: DomainNames): void {
   // Contract, table and tag type.
-  appendLine(tree, PATHS.contractIndex, `export * from './lib/${n.name}';`);
-  appendLine(tree, joinPathFragments(PATHS.schemaDir, 'index.ts'), `export * from './${n.name}';`);
-  const tags = read(tree, PATHS.tagTypes);
-  if (!tags.includes(`'${n.entityCls}'`)) addToArray(tree, PATHS.tagTypes, /export const TAG_TYPES = \[/, `'${n.entityCls}'`);
+  addExportStar(tree, PATHS.contractIndex, `./lib/${n.name}`);
+  addExportStar(tree, joinPathFragments(PATHS.schemaDir, 'index.ts'), `./${n.name}`);
+  addArrayElement(tree, PATHS.tagTypes, 'TAG_TYPES', `'${n.entityCls}'`);
 
-  // The portal shows the descriptors; the api registers the plugin.
-  insertImport(tree, PATHS.portalScreens, /^import [^\n]*-feature';$/gm, `import { ${n.prop}Screens } from '@loan/${n.name}-feature';`);
-  addToArray(tree, PATHS.portalScreens, /export const FEATURE_SCREENS: readonly ScreenDescriptor\[\] = \[/, `...${n.prop}Screens`);
-  insertImport(tree, PATHS.apiModules, /^import [^\n]*-server';$/gm, `import { ${n.prop}Server } from '@loan/${n.name}-server';`);
-  addToArray(tree, PATHS.apiModules, /export const modules: readonly FastifyPluginAsync\[\] = \[/, `${n.prop}Server`);
+  // The portal shows the descriptors; the api registers the plugin. Each import joins its group.
+  addNamedImport(tree, PATHS.portalScreens, `@loan/${n.name}-feature`, `${n.prop}Screens`, (m) => /^@loan\/.*-feature$/.test(m));
+  addArrayElement(tree, PATHS.portalScreens, 'FEATURE_SCREENS', `...${n.prop}Screens`);
+  addNamedImport(tree, PATHS.apiModules, `@loan/${n.name}-server`, `${n.prop}Server`, (m) => /^@loan\/.*-server$/.test(m));
+  addArrayElement(tree, PATHS.apiModules, 'modules', `${n.prop}Server`);
 
   // Lint: the new scope may use itself and shared (eslint.config.mjs scopeRules).
-  addToArray(tree, PATHS.eslint, /const domains = \[/, `'${n.name}'`);
+  addArrayElement(tree, PATHS.eslint, 'domains', `'${n.name}'`);
 
   updateJson(tree, PATHS.tsconfigBase, (json) => {
     const paths = (json.compilerOptions.paths ??= {});
@@ -265,7 +299,7 @@ function register(tree: Tree, n: DomainNames): void {
 export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema): Promise<() => void> {
   // Every route of the spec is in the catalog already: without --screen, the entry at the
   // screen's path is the one to turn ready.
-  const catalog = read(tree, PATHS.catalog);
+  const catalog = sourceOf(tree, PATHS.catalog);
   const guess = domainNames(options);
   const screen = options.screen ?? catalogKeyAt(catalog, guess.screenPath);
   const detailsScreen = options.detailsScreen ?? catalogKeyAt(catalog, guess.detailsPath);
@@ -277,12 +311,8 @@ export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema
   checkPermission(tree, options.permission);
   checkScreens(tree, plans, options.permission);
   if (tree.exists(joinPathFragments(PATHS.contractLib, `${n.name}.ts`))) throw new Error(`${PATHS.contractLib}/${n.name}.ts exists already.`);
-  for (const f of tree.children(PATHS.schemaDir)) {
-    const text = tree.read(joinPathFragments(PATHS.schemaDir, f), 'utf-8') ?? '';
-    if (new RegExp(`export const ${n.prop}\\b`).test(text) || new RegExp(`pgTable\\('${n.table}'`).test(text)) {
-      throw new Error(`The table ${n.table} (or the name ${n.prop}) is defined already in ${PATHS.schemaDir}/${f}.`);
-    }
-  }
+  checkContractNames(tree, n);
+  checkTable(tree, n);
 
   const vars = { ...n, permission: options.permission, tmpl: '' };
   const files = path.join(__dirname, 'files');
@@ -307,10 +337,10 @@ export async function domainGenerator(tree: Tree, options: DomainGeneratorSchema
         '',
         `Domain '${n.name}' created. Next (CONTRIBUTING.md, "Adding a screen"):`,
         `  1. columns: ${PATHS.migrations}/*_${n.table}.sql, ${PATHS.schemaDir}/${n.name}.ts, ${PATHS.contractLib}/${n.name}.ts,`,
-        `     toDto in libs/${n.name}/server/src/lib/${n.name}/service.ts and the rows its spec inserts, the fixtures in`,
+        `     toDto in libs/${n.name}/server/src/lib/${n.area}/service/dto.ts and the rows its spec inserts, the fixtures in`,
         `     libs/${n.name}/data-access/src/testing/index.ts, libs/${n.name}/feature/src/lib/${n.name}-columns.tsx` +
           (n.details ? ` and ${n.entityFile}-details-page.tsx` : ''),
-        `  2. search and filters: libs/${n.name}/server/src/lib/${n.name}/repository.ts`,
+        `  2. search and filters: libs/${n.name}/server/src/lib/${n.area}/repository/rows.ts`,
         `  3. the ready screens and menu items the portal's tests pin: apps/portal/src/app/{screens,menu}.spec.ts, app.spec.tsx`,
         `  4. NX_DAEMON=false npx nx run-many -t lint typecheck test -p ${n.name}-feature ${n.name}-data-access ${n.name}-server shared-screens portal api`,
       ].join('\n'),
