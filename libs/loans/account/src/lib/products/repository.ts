@@ -127,12 +127,13 @@ const storedPenalty = (p: Terms['penalty']) =>
   p ? { calc: p.calc, value: p.value, graceDays: p.grace_days, stopMonthsAfterMaturity: p.stop_months_after_maturity } : null;
 
 export async function insertVersion(db: Db, productId: number, version: number, t: Terms, createdBy: number | null): Promise<void> {
+  const penalty = storedPenalty(t.penalty);
   const order = `{${t.allocation_order.join(',')}}`;
   await db.execute(
     sql`INSERT INTO loan_product_versions (product_id, version, interest_method, monthly_rate_percent, min_amount, max_amount,
                                            min_tenure, max_tenure, fees, penalty, allocation_order, settlement_rebate_percent, created_by)
         VALUES (${productId}, ${version}, ${t.interest_method}, ${t.monthly_rate_percent}, ${t.min_amount}, ${t.max_amount},
-                ${t.min_tenure}, ${t.max_tenure}, ${JSON.stringify(t.fees)}::jsonb, ${JSON.stringify(storedPenalty(t.penalty))}::jsonb,
+                ${t.min_tenure}, ${t.max_tenure}, ${JSON.stringify(t.fees)}::jsonb, ${penalty ? JSON.stringify(penalty) : null}::jsonb,
                 ${order}::text[], ${t.settlement_rebate_percent}, ${createdBy})`,
   );
 }
