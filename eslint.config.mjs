@@ -47,6 +47,47 @@ const platformRules = [
   { sourceTag: 'platform:neutral', onlyDependOnLibsWithTags: ['platform:neutral'] },
 ];
 
+// One place for each rule (issue 33): these lint selectors refuse new copies.
+// Business time (NOTES.md "Business time"): dates come from the one clock (business_today(),
+// businessToday(db), businessDayStartSql() on the server) or the one TypeScript helper
+// (businessDateOf, businessInstant, BUSINESS_TIME_ZONE of @loan/shared-util-format): never a
+// fixed hour offset, never the zone's name written again.
+const BUSINESS_TIME_MESSAGE =
+  'Business time comes from one place: business_today() / businessToday(db) / businessDayStartSql() on the server, businessDateOf / businessInstant / BUSINESS_TIME_ZONE of @loan/shared-util-format (NOTES.md "Business time"), never an hour offset or the zone name.';
+const hourOffsetSelectors = [
+  // 2 h in ms or s, written out or multiplied (2 * 3600_000, 2 * 3600, 2 * 60 * 60 * 1000, 120 * 60_000).
+  'Literal[value=7200000]',
+  'Literal[value=7200]',
+  "BinaryExpression[operator='*'][left.value=2][right.value=3600000]",
+  "BinaryExpression[operator='*'][left.value=3600000][right.value=2]",
+  "BinaryExpression[operator='*'][left.value=2][right.value=3600]",
+  "BinaryExpression[operator='*'][left.value=3600][right.value=2]",
+  "BinaryExpression[operator='*'][left.value=2][right.value=60]",
+  "BinaryExpression[operator='*'][left.value=120][right.value=60000]",
+  // A fixed UTC offset in a date string ('...T00:00:00+02:00').
+  'Literal[value=/[+-]0?2:00/]',
+  'TemplateElement[value.raw=/[+-]0?2:00/]',
+].map((selector) => ({ selector, message: BUSINESS_TIME_MESSAGE }));
+const timeZoneNameSelectors = ["Literal[value='Africa/Lusaka']", 'TemplateElement[value.raw=/Africa.Lusaka/]'].map((selector) => ({
+  selector,
+  message: BUSINESS_TIME_MESSAGE,
+}));
+const BUSINESS_TIME_HOME = 'libs/shared/util-format/src/lib/business-time.ts';
+// Money (NOTES.md "Display"): one formatter, formatMoney / formatAmount (@loan/shared-util-format,
+// built in the contract's money values), for screens, SMS, CSV and receipts: no hand-made
+// `${amount} ZMW`, `ZMW ${amount}`, `${CURRENCY} ${amount}` or two-decimal toLocaleString.
+const MONEY_MESSAGE = 'Money is shown by the one formatter: formatMoney / formatAmount of @loan/shared-util-format (NOTES.md "Display"), never by hand.';
+const moneySelectors = [
+  'TemplateElement[tail=false][value.raw=/ZMW\\s*$/]',
+  'TemplateLiteral > TemplateElement:not(:first-child)[value.raw=/^\\s*ZMW/]',
+  "TemplateLiteral > Identifier[name='CURRENCY']",
+  "JSXExpressionContainer > Identifier[name='CURRENCY']",
+  "BinaryExpression[operator='+'] > Identifier[name='CURRENCY']",
+  "Property[key.name='minimumFractionDigits'][value.value=2]",
+].map((selector) => ({ selector, message: MONEY_MESSAGE }));
+const MONEY_HOME = 'libs/shared/contract/src/lib/fields/money-values.ts';
+const SPECS = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.test.ts', '**/*.test.tsx', '**/*.stories.tsx'];
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -77,4 +118,15 @@ export default [
       ],
     },
   },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'],
+    ignores: [BUSINESS_TIME_HOME, MONEY_HOME, ...SPECS],
+    rules: { 'no-restricted-syntax': ['error', ...hourOffsetSelectors, ...timeZoneNameSelectors, ...moneySelectors] },
+  },
+  // Tests may name the zone (in SQL fixtures, and to check the setting) and spell out the
+  // amounts they expect, never add an offset.
+  { files: SPECS, rules: { 'no-restricted-syntax': ['error', ...hourOffsetSelectors] } },
+  // The two homes: each may write its own rule, not the other's.
+  { files: [BUSINESS_TIME_HOME], rules: { 'no-restricted-syntax': ['error', ...moneySelectors] } },
+  { files: [MONEY_HOME], rules: { 'no-restricted-syntax': ['error', ...hourOffsetSelectors, ...timeZoneNameSelectors] } },
 ];

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { businessTodayOf } from '@loan/shared-util-format';
 import { API_URL_ENV, DELIVERED_MESSAGES_ENV } from './playwright-base';
 
 // Borrower flows against the real api and the demo seed. The OTP is read from the phone:
@@ -278,7 +279,7 @@ export async function payableLoanByApi(staff: LoopbackClient, who: { mobile: str
   const gen = await staff.post(`/api/loan-offer-letter/generate/${app.id}`, { authorized_rep_signature: REP_SIGNATURE });
   expect(gen.status, gen.text).toBe(200);
   const { token } = gen.json() as { token: string };
-  const today = new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10);
+  const today = businessTodayOf();
   const png = Buffer.from(REP_SIGNATURE.split(',')[1], 'base64');
   const signed = await phone.postForm(`/api/loan-offer-letter/borrower-sign-offer/${token}`, { borrower_name: who.name, borrower_date: today }, { field: 'signature', name: 'signature.png', data: png });
   expect(signed.status, signed.text).toBe(200);

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { businessDateOf } from '@loan/shared-util-format';
 import { applyByApi, drawSignature, freshBorrower, REP_SIGNATURE, staffClient } from '../../../tools/e2e/borrower-flows';
 import { PASSWORD, shots, signInAsFinance as signIn } from './disbursement-helpers';
 
@@ -13,8 +14,6 @@ async function axe(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('.notistack-SnackbarContainer').analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
-
-const lusakaDay = (iso: string) => new Date(Date.parse(iso) + 2 * 3600_000).toISOString().slice(0, 10);
 
 test('finance sets up a rule that pays a signed loan by itself within seconds, dry-runs and pauses it', async ({ page }) => {
   test.slow();
@@ -86,10 +85,10 @@ test('finance reconciles with a provider statement: matched and unmatched lines 
   // Two lines as paid, one whose amount differs (the mismatch), one unknown reference.
   const csv = [
     'Date,Transaction ID,Amount,Payee',
-    `${lusakaDay(a.created_at)} 10:15,${a.provider_ref},${a.amount},x`,
-    `${lusakaDay(b.created_at)},${b.provider_ref},${b.amount},x`,
-    `${lusakaDay(c.created_at)},${c.provider_ref},1.00,x`,
-    `${lusakaDay(c.created_at)},NOT-OURS-1,25.00,x`,
+    `${businessDateOf(a.created_at)} 10:15,${a.provider_ref},${a.amount},x`,
+    `${businessDateOf(b.created_at)},${b.provider_ref},${b.amount},x`,
+    `${businessDateOf(c.created_at)},${c.provider_ref},1.00,x`,
+    `${businessDateOf(c.created_at)},NOT-OURS-1,25.00,x`,
   ].join('\r\n');
 
   await page.goto('/transactions/disbursements');

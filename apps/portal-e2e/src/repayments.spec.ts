@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
+import { businessTodayOf } from '@loan/shared-util-format';
 
 /**
  * Repayments against the real api (issue 14): finance opens "Repayments (Add)" from the
@@ -63,7 +64,7 @@ test('finance records a repayment and sees the balance and next instalment chang
   const header = 'reference_code,amount,paid_at,method,reference,note';
   // Paid today (business time): a fixed date can fall before the payout of a freshly seeded
   // loan, and the server rightly refuses a repayment earlier than its payout.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lusaka' }).format(new Date());
+  const today = businessTodayOf();
   const good = `${code},0.50,${today},bank,E2E-${run}-B1,first`;
   const upload = (rows: string[]) =>
     page.getByLabel('CSV file').setInputFiles({ name: `e2e-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) });

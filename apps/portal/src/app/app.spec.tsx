@@ -153,6 +153,9 @@ describe('routing', () => {
     await renderPortal('/loans/applications/approved');
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
     expect(document.title).toBe('Approved Applications - Portal');
+    // Inside the shell's one main landmark, not a second one (issue 33).
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'No access' })).toBeInTheDocument();
   });
 
   // The first screen of the catalog still planned (while there is one): the not-yet page, no menu entry.
@@ -283,6 +286,18 @@ describe('the 401 rule', () => {
 describe('layout', () => {
   const menu = () => screen.getByRole('complementary', { name: 'Main menu' });
 
+  it('puts the screen in one <main> landmark, the target of "Skip to content" (issue 33)', async () => {
+    seedSession(ALL_PERMISSIONS);
+    await renderPortal('/profile');
+    const heading = await screen.findByRole('heading', { name: 'My Profile' });
+    const main = screen.getByRole('main');
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(main).toHaveAttribute('id', 'main');
+    expect(main).toContainElement(heading);
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    expect(main).not.toContainElement(menu());
+  });
+
   it("shows the viewer only the dashboard, with Logout at the bottom", async () => {
     rolePermissions = [P.viewDashboard];
     seedSession([P.viewDashboard]);
@@ -384,6 +399,7 @@ describe('the finish', () => {
     seedSession(ALL_PERMISSIONS);
     const first = await renderPortal('/no-such-page');
     expect(await screen.findByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getAllByRole('main')).toHaveLength(1);
     first.unmount();
     sessionStorage.clear();
     await renderPortal('/no-such-page');

@@ -95,7 +95,8 @@ export function ShellLayout() {
           settingsTo={settingsHref(items)}
           extra={<NotificationBell />}
         />
-        <div id="main" className="flex-1">
+        {/* The one main landmark of a signed-in page: screen readers jump to it, "Skip to content" leads to it. */}
+        <main id="main" className="flex-1">
           {permissionsLoaded ? (
             <Suspense fallback={<ScreenLoading />}>
               <Outlet />
@@ -109,7 +110,7 @@ export function ShellLayout() {
               )}
             </PageSection>
           )}
-        </div>
+        </main>
         <Footer />
       </div>
     </div>

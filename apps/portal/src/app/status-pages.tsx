@@ -34,5 +34,5 @@ export function ForbiddenPage() {
 
 export function UnknownRoutePage() {
   const home = useHome();
-  return <NotFound backTo={home.to} backLabel="Go back home" />;
+  return <NotFound standalone backTo={home.to} backLabel="Go back home" />;
 }

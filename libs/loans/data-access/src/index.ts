@@ -9,7 +9,6 @@ export {
   APPLICATION_SORTS,
   branchParam,
   listRequest,
-  lusakaMonth,
   monthlyTotalFromRows,
   useGetApplicationsQuery,
   useGetApplicationStatusStatsQuery,

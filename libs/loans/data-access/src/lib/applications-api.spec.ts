@@ -1,6 +1,6 @@
 import { lastRequest, makeStore, requestLog, setupApiServer } from '@loan/shared-data-access-api/testing';
 import { applicationsHandlers, applicationsVariants, makeApplication } from '../testing';
-import { APPLICATION_PATHS, TOPUP_PATHS, applicationsApi, branchParam, exportHref, listRequest, lusakaMonth, monthlyTotalFromRows } from './applications-api';
+import { APPLICATION_PATHS, TOPUP_PATHS, applicationsApi, branchParam, exportHref, listRequest, monthlyTotalFromRows } from './applications-api';
 
 const server = setupApiServer(...applicationsHandlers);
 
@@ -37,11 +37,6 @@ it('builds the export address from the list as filtered: status, search, filters
     '/api/applyForLoan/export?status=request&search=banda&sort=-amount&employer=ZESCO',
   );
   expect(exportHref({ kind: 'topup', status: 'closed', filters: { branch: 'Ndola' } })).toBe('/api/loanTopUp/export?status=closed&branch=Ndola');
-});
-
-it("takes the business month in Lusaka time (UTC+2)", () => {
-  expect(lusakaMonth('2026-03-31T21:59:59.000Z')).toEqual({ month: '03', year: '2026' });
-  expect(lusakaMonth('2026-03-31T22:00:00.000Z')).toEqual({ month: '04', year: '2026' });
 });
 
 it("sums the month's total_amount_due on the client, '0.00' when there is nothing", () => {

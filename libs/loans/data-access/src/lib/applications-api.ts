@@ -11,6 +11,7 @@ import {
   type LoanStatusStats,
   type MonthlyTotal,
 } from '@loan/shared-contract';
+import { businessMonthOf } from '@loan/shared-util-format';
 import { LOAN_TAG } from './application-details-api';
 
 function pathsOf<B extends string>(base: B) {
@@ -116,19 +117,13 @@ export interface TotalValueArgs {
   branch?: string;
 }
 
-/** Business month of a moment: Africa/Lusaka is UTC+2 all year (NOTES.md "Business time"). */
-export function lusakaMonth(at: Date | string = new Date()): { month: string; year: string } {
-  const d = new Date(new Date(at).getTime() + 2 * 60 * 60 * 1000);
-  return { month: String(d.getUTCMonth() + 1).padStart(2, '0'), year: String(d.getUTCFullYear()) };
-}
-
 /**
  * Spec §7 and §9: when /total-value fails, the month's total is summed on the client from
  * the rows' total_amount_due, counting only rows created in that business month.
  */
 export function monthlyTotalFromRows(rows: readonly Pick<LoanApplication, 'created_at' | 'total_amount_due'>[], month: string, year: string): MonthlyTotal {
   const inMonth = rows.filter((r) => {
-    const m = lusakaMonth(r.created_at);
+    const m = businessMonthOf(r.created_at);
     return m.month === month && m.year === year;
   });
   const total = inMonth.length ? sumMoney(...inMonth.map((r) => r.total_amount_due)) : '0.00';

@@ -1,6 +1,7 @@
 import type { LoanApplication, LoanKind } from '@loan/shared-contract';
-import { lusakaMonth, monthlyTotalFromRows, useGetApplicationsTotalValueQuery } from '@loan/loans-data-access';
-import { CURRENCY, MONTHS } from '@loan/shared-contract';
+import { monthlyTotalFromRows, useGetApplicationsTotalValueQuery } from '@loan/loans-data-access';
+import { MONTHS } from '@loan/shared-contract';
+import { businessMonthOf, formatMoney } from '@loan/shared-util-format';
 
 /**
  * The month's total of the requests (spec §5, §7, §9): /total-value for this business month;
@@ -17,7 +18,7 @@ export function MonthTotal({
   rows: readonly LoanApplication[];
   now?: Date;
 }) {
-  const { month, year } = lusakaMonth(now);
+  const { month, year } = businessMonthOf(now);
   const { data, isError, isLoading } = useGetApplicationsTotalValueQuery({ kind, month, year, status: 'request', branch });
   const total = isError ? monthlyTotalFromRows(rows, month, year) : data;
   const name = MONTHS[Number(month) - 1].name;
@@ -27,7 +28,7 @@ export function MonthTotal({
         Requests total for {name} {year}
       </p>
       <p className="text-xl font-semibold tabular-nums text-gray-900 dark:text-gray-100" data-testid="month-total">
-        {CURRENCY} {total ? total.formatted_total : '0.00'}
+        {formatMoney(total?.total_value)}
       </p>
       {isError && <p className="text-xs text-amber-700 dark:text-amber-300">Summed from the rows shown: the total could not be loaded.</p>}
     </div>

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   blankAsAbsent,
+  formatAmount,
   businessDateSchema,
   idSchema,
   idsBodySchema,
@@ -543,11 +544,5 @@ export type DeleteResult = z.infer<typeof deleteResultSchema>;
 /** Keyset position of the loan lists (the list kit's cursor). */
 export type LoanCursor = ListCursor;
 
-/** `12,500.00` from an exact decimal string, without floating point. */
-export function formatDecimalTotal(decimal: string): string {
-  const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
-  if (!m) return '0.00';
-  const whole = m[2].replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const frac = (m[3] ?? '').padEnd(2, '0').slice(0, 2);
-  return `${m[1] ?? ''}${whole}.${frac}`;
-}
+/** `12,500.00` from an exact decimal string, without floating point (the one formatter's amount). */
+export const formatDecimalTotal = (decimal: string): string => formatAmount(decimal);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { blankAsAbsent, idSchema, moneyField, moneySchema, textField, wholeNumberField } from './fields';
 import { LOAN_AMOUNT_MAX, LOAN_AMOUNT_MIN, LOAN_TENURE_MAX, LOAN_TENURE_MIN } from './web-form';
 import { OFFER_VALID_DAYS_DEFAULT } from './constants';
+import { formatMoney } from './fields/money-values';
 export { SETTINGS_PATHS, LOAN_LIMITS_PATH } from './domain-paths';
 
 
@@ -59,8 +60,8 @@ export const loanProductBodySchema = z
     terms_conditions: textField({ multiline: true, min: 20, messages: { required: 'The terms and conditions are required.' } }),
   })
   // Inside the outer limits every form and the api take (web-form.ts): the product narrows them.
-  .refine((b) => Number(b.min_amount) >= LOAN_AMOUNT_MIN, { message: `The smallest amount is at least ZMW ${LOAN_AMOUNT_MIN.toLocaleString('en-US')}.`, path: ['min_amount'] })
-  .refine((b) => Number(b.max_amount) <= LOAN_AMOUNT_MAX, { message: `The largest amount is at most ZMW ${LOAN_AMOUNT_MAX.toLocaleString('en-US')}.`, path: ['max_amount'] })
+  .refine((b) => Number(b.min_amount) >= LOAN_AMOUNT_MIN, { message: `The smallest amount is at least ${formatMoney(LOAN_AMOUNT_MIN)}.`, path: ['min_amount'] })
+  .refine((b) => Number(b.max_amount) <= LOAN_AMOUNT_MAX, { message: `The largest amount is at most ${formatMoney(LOAN_AMOUNT_MAX)}.`, path: ['max_amount'] })
   .refine((b) => b.max_tenure <= LOAN_TENURE_MAX, { message: `The longest tenure is at most ${LOAN_TENURE_MAX} months.`, path: ['max_tenure'] })
   .refine((b) => Number(b.min_amount) <= Number(b.max_amount), { message: 'The smallest amount must not exceed the largest.', path: ['max_amount'] })
   .refine((b) => b.min_tenure <= b.max_tenure, { message: 'The shortest tenure must not exceed the longest.', path: ['max_tenure'] });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mobileField, monthlyInstalmentNgwee, nrcField, textField, typedMoneyField } from './fields';
 import { APPLY_STEPS, BRANCHES, LOAN_AMOUNT_MAX, LOAN_AMOUNT_MIN, LOAN_TENURE_MAX, LOAN_TENURE_MIN } from './borrower-constants';
+import { formatMoney } from './fields/money-values';
 
 /**
  * The public loan application form (spec §1, §7 'Defined groups: web form', NOTES.md
@@ -51,8 +52,8 @@ export const amountField = typedMoneyField({
   messages: {
     required: 'Enter the amount you want to borrow.',
     invalid: 'Enter an amount in kwacha, like 5000 or 5000.50.',
-    tooSmall: `The smallest loan is ZMW ${LOAN_AMOUNT_MIN.toLocaleString('en-US')}.`,
-    tooLarge: `The largest loan is ZMW ${LOAN_AMOUNT_MAX.toLocaleString('en-US')}.`,
+    tooSmall: `The smallest loan is ${formatMoney(LOAN_AMOUNT_MIN)}.`,
+    tooLarge: `The largest loan is ${formatMoney(LOAN_AMOUNT_MAX)}.`,
   },
 });
 

@@ -25,13 +25,28 @@ export async function reportRows<T = Record<string, unknown>>(db: Db, query: SQL
 }
 
 /**
- * A range of business days (Africa/Lusaka, UTC+2: NOTES.md "Business time"), both inclusive,
- * on a timestamptz column or expression: bounds on the instant (the start of the Lusaka day),
- * so an index on the column serves them. Either end may be left out.
+ * SQL for the instant a business day starts (`date`: a 'YYYY-MM-DD' parameter or a date
+ * expression; today's business date by default), in the business time zone setting. A bound
+ * on a timestamptz column, so an index on the column serves it.
+ */
+export function businessDayStartSql(date?: string | SQLWrapper): SQL {
+  const d = date === undefined ? sql`business_today()` : typeof date === 'string' ? sql`${date}::date` : sql`(${date})::date`;
+  return sql`(${d}::timestamp AT TIME ZONE business_time_zone())`;
+}
+
+/** SQL for the business date of a timestamptz column or expression. */
+export function businessDateSql(at: SQLWrapper): SQL {
+  return sql`((${at}) AT TIME ZONE business_time_zone())::date`;
+}
+
+/**
+ * A range of business days (the business time zone setting: NOTES.md "Business time"), both
+ * inclusive, on a timestamptz column or expression: bounds on the instant (the start of the
+ * business day), so an index on the column serves them. Either end may be left out.
  */
 export function businessDayRange(at: SQLWrapper, fromDate?: string, toDate?: string): SQL[] {
   const conds: SQL[] = [];
-  if (fromDate) conds.push(sql`${at} >= ${fromDate}::date::timestamp AT TIME ZONE 'Africa/Lusaka'`);
-  if (toDate) conds.push(sql`${at} < (${toDate}::date + 1)::timestamp AT TIME ZONE 'Africa/Lusaka'`);
+  if (fromDate) conds.push(sql`${at} >= ${businessDayStartSql(fromDate)}`);
+  if (toDate) conds.push(sql`${at} < ${businessDayStartSql(sql`${toDate}::date + 1`)}`);
   return conds;
 }

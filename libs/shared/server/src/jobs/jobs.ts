@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { createHash } from 'node:crypto';
+import { BUSINESS_TIME_ZONE } from '@loan/shared-util-format';
 import type { Db } from '../db';
 
 /**
@@ -227,7 +228,7 @@ export class Jobs {
           }
           if (r.opts.schedule) {
             const cron = r.opts.schedule;
-            await retryConcurrent(() => boss.schedule(r.name, cron, r.opts.scheduleData ?? {}, { tz: this.options.timeZone ?? 'Africa/Lusaka' }));
+            await retryConcurrent(() => boss.schedule(r.name, cron, r.opts.scheduleData ?? {}, { tz: this.options.timeZone ?? BUSINESS_TIME_ZONE }));
           }
         }
       }

@@ -8,6 +8,9 @@ import { seedBranches } from './accounts';
  * (about 2,000 applications) and benchmarks (SEED_SCALE, up to 1,000,000) in bulk.
  * Deterministic: every "random" choice is hashint8 of the row number and a fixed seed,
  * so the same scale gives the same rows (dates are relative to the day of seeding).
+ * Nothing lies after the seed's own clock (now() of its transaction, business_today()): an
+ * event that would fall later (a letter signed two days after a recent approval, its payout,
+ * a repayment) happens now instead; only deadlines (expiry, due dates) lie ahead.
  */
 export const DEMO_APPLICATIONS = 2000;
 const SEED = 20_260_101;
@@ -168,10 +171,10 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            a.amount, a.interest, a.total_amount_due, a.tenure_months, '${TERMS}',
            'Chanda Mwila', (a.approved_at)::date, decode('${SIGNATURE_PNG}', 'base64'), 'image/png',
            CASE WHEN st.status = 'signed' THEN a.fullname END,
-           CASE WHEN st.status = 'signed' THEN (a.approved_at + interval '2 days')::date END,
+           CASE WHEN st.status = 'signed' THEN (st.signed AT TIME ZONE business_time_zone())::date END,
            CASE WHEN st.status = 'signed' THEN decode('${SIGNATURE_PNG}', 'base64') END,
            CASE WHEN st.status = 'signed' THEN 'image/png' END,
-           CASE WHEN st.status = 'signed' THEN a.approved_at + interval '2 days' END,
+           CASE WHEN st.status = 'signed' THEN st.signed END,
            CASE WHEN st.status = 'signed' THEN a.ip_address END,
            CASE WHEN st.status = 'signed' THEN a.user_agent END,
            NULL, -- signed_sha256: computed below by the one signing function (sealSignedLetters)
@@ -188,7 +191,9 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
                            -- pending letters were (re)issued within the last 6 days, so they are still valid
                            CASE WHEN a.status = 'approved' AND a.approved_at > now() - interval '45 days' AND ${h('a.id', 22)} % 4 <> 0
                                 THEN greatest(a.approved_at, now() - (${h('a.id', 21)} % 6) * interval '1 day' - interval '1 hour')
-                                ELSE a.approved_at END AS issued) st
+                                ELSE a.approved_at END AS issued,
+                           -- Signed two days after approval, or now if that is still ahead (the seed's clock: nothing after it).
+                           least(now(), a.approved_at + interval '2 days') AS signed) st
      WHERE a.status IN ('approved', 'closed')
        AND NOT EXISTS (SELECT 1 FROM offer_letters o WHERE o.application_id = a.id)
      ORDER BY a.id`);
@@ -203,13 +208,13 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
       signed_sha256 = coalesce(x.h, o.signed_sha256),
       expired_reason = CASE WHEN o.status = 'expired' THEN 'lapsed' END,
       created_by = (SELECT id FROM users WHERE email = 'admin@demo.zm'),
-      opened_at = CASE WHEN o.status = 'signed' THEN o.signed_at - interval '20 minutes'
-                       WHEN o.status = 'pending' AND o.id % 2 = 0 THEN o.sent_at + interval '3 hours' END,
+      opened_at = CASE WHEN o.status = 'signed' THEN greatest(o.sent_at, o.signed_at - interval '20 minutes')
+                       WHEN o.status = 'pending' AND o.id % 2 = 0 THEN least(now(), o.sent_at + interval '3 hours') END,
       opened_ip = CASE WHEN o.status = 'signed' THEN o.signed_ip WHEN o.status = 'pending' AND o.id % 2 = 0 THEN '41.72.100.7' END,
       opened_user_agent = CASE WHEN o.status = 'signed' THEN o.signed_user_agent
                                WHEN o.status = 'pending' AND o.id % 2 = 0 THEN 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile' END,
-      last_opened_at = CASE WHEN o.status = 'signed' THEN o.signed_at - interval '20 minutes'
-                            WHEN o.status = 'pending' AND o.id % 2 = 0 THEN o.sent_at + interval '3 hours' END,
+      last_opened_at = CASE WHEN o.status = 'signed' THEN greatest(o.sent_at, o.signed_at - interval '20 minutes')
+                            WHEN o.status = 'pending' AND o.id % 2 = 0 THEN least(now(), o.sent_at + interval '3 hours') END,
       open_count = CASE WHEN o.status = 'signed' OR (o.status = 'pending' AND o.id % 2 = 0) THEN 1 ELSE 0 END
       FROM seed_letters o2 LEFT JOIN seed_signed_hashes x ON x.id = o2.id
      WHERE o2.id = o.id`);
@@ -241,8 +246,8 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            a.mobile,
            CASE WHEN ${h('a.id', 32)} % 25 = 0 THEN 'failed' ELSE 'success' END,
            'local', 'DSB' || lpad(a.id::text, 9, '0'),
-           a.status = 'closed', CASE WHEN a.status = 'closed' THEN o.signed_at + interval '3 days' END,
-           o.signed_at + interval '1 hour', o.signed_at + interval '1 hour'
+           a.status = 'closed', CASE WHEN a.status = 'closed' THEN least(now(), o.signed_at + interval '3 days') END,
+           least(now(), o.signed_at + interval '1 hour'), least(now(), o.signed_at + interval '1 hour')
       FROM loan_applications a JOIN offer_letters o ON o.application_id = a.id AND o.status = 'signed'
      WHERE NOT EXISTS (SELECT 1 FROM disbursements d WHERE d.application_id = a.id)
      ORDER BY o.signed_at, a.id`));
@@ -263,18 +268,19 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
            x.paid_on,
            CASE WHEN ${h('x.id', 40)} % 3 = 0 THEN 'bank' ELSE 'mobile_money' END,
            'RP-' || x.id || '-' || x.i,
-           x.paid_on + interval '9 hours', x.paid_on + interval '9 hours'
+           least(now(), x.paid_on + interval '9 hours'), least(now(), x.paid_on + interval '9 hours')
       FROM (
         SELECT a.id, a.client_id, a.total_amount_due AS total, a.tenure_months AS n, k.i, a.status,
                loan_instalments_due_by(d.day, a.tenure_months, business_today()) AS due_now,
                CASE ${h('a.id', 41)} % 20 WHEN 15 THEN 1 WHEN 16 THEN 1 WHEN 17 THEN 2 WHEN 18 THEN 3 WHEN 19 THEN a.tenure_months ELSE 0 END AS behind,
-               greatest(d.day + 1,
+               -- The day after the payout, at the latest today (a loan paid out today is paid today).
+               least(business_today(), greatest(d.day + 1,
                         least(CASE WHEN a.status <> 'closed' THEN business_today()
-                                   WHEN (a.closed_at AT TIME ZONE 'Africa/Lusaka')::date < business_today() THEN (a.closed_at AT TIME ZONE 'Africa/Lusaka')::date
+                                   WHEN (a.closed_at AT TIME ZONE business_time_zone())::date < business_today() THEN (a.closed_at AT TIME ZONE business_time_zone())::date
                                    ELSE d.day + 1 + (${h('a.id', 44)} % greatest(1, business_today() - d.day - 1))::int END,
-                              (d.day + make_interval(months => k.i))::date + (${h('(a.id * 31 + k.i)', 42)} % 9)::int - 5)) AS paid_on
+                              (d.day + make_interval(months => k.i))::date + (${h('(a.id * 31 + k.i)', 42)} % 9)::int - 5))) AS paid_on
           FROM loan_applications a
-          JOIN LATERAL (SELECT (min(ds.created_at) AT TIME ZONE 'Africa/Lusaka')::date AS day
+          JOIN LATERAL (SELECT (min(ds.created_at) AT TIME ZONE business_time_zone())::date AS day
                           FROM disbursements ds WHERE ds.application_id = a.id AND ds.status = 'success') d ON d.day IS NOT NULL
           CROSS JOIN LATERAL generate_series(1, a.tenure_months) AS k(i)
          WHERE a.status IN ('approved', 'closed')
@@ -292,16 +298,17 @@ async function seed(db: Db, n: number, clientsN: number, log: (line: string) => 
        WHERE b.status = 'approved' AND b.disbursed_on IS NOT NULL AND b.balance = 0
        GROUP BY b.application_id
     ), closed AS (
-      UPDATE loan_applications a SET status = 'closed', closed_at = p.last_paid + interval '12 hours', updated_at = p.last_paid + interval '12 hours'
+      UPDATE loan_applications a SET status = 'closed', closed_at = least(now(), p.last_paid + interval '12 hours'),
+                                     updated_at = least(now(), p.last_paid + interval '12 hours')
         FROM paid p WHERE a.id = p.application_id
       RETURNING a.id, a.closed_at
     )
     INSERT INTO loan_paid_in_full (application_id, closed_at) SELECT id, closed_at FROM closed ON CONFLICT DO NOTHING`);
   // A repaid loan closed on the day of its last payment, not on the day the seed ran.
   await run(`
-    UPDATE loan_applications a SET closed_at = l.last_paid + interval '12 hours'
+    UPDATE loan_applications a SET closed_at = least(now(), l.last_paid + interval '12 hours')
       FROM (SELECT application_id, max(paid_at) AS last_paid FROM repayments GROUP BY application_id) l
-     WHERE a.id = l.application_id AND a.status = 'closed' AND a.closed_at > l.last_paid + interval '12 hours'`);
+     WHERE a.id = l.application_id AND a.status = 'closed' AND a.closed_at > least(now(), l.last_paid + interval '12 hours')`);
   await applications.finish();
 
   await reports.rebuild();

@@ -30,3 +30,4 @@ export async function fixedBusinessDate(db: Db): Promise<string | null> {
   const [row] = await queryRows<{ d: string | null }>(db, sql`SELECT fixed_date::text AS d FROM business_clock`);
   return row?.d ?? null;
 }
+

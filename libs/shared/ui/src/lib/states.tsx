@@ -59,6 +59,12 @@ export interface NotFoundProps {
   backLabel?: string;
   /** Extra code shown large above the title; '404' by default. */
   code?: string;
+  /**
+   * A page of its own, outside the portal's shell (an unknown route): it is then the page's
+   * `<main>` landmark. Inside the shell (no access, not available, a record not found) the
+   * shell's `<main>` holds it: a second one would be a landmark inside a landmark.
+   */
+  standalone?: boolean;
 }
 
 /** A full page for unknown routes and for screens not available in this build. */
@@ -68,15 +74,17 @@ export function NotFound({
   backTo = '/',
   backLabel = 'Go back home',
   code = '404',
+  standalone = false,
 }: NotFoundProps) {
+  const Root = standalone ? 'main' : 'div';
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 py-12 text-center">
+    <Root className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 py-12 text-center">
       <p className="text-5xl font-bold text-gray-500 dark:text-slate-400">{code}</p>
       <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-100">{title}</h1>
       <p className="max-w-md text-gray-600 dark:text-gray-300">{message}</p>
       <Link to={backTo} className={buttonClass('primary', 'md', 'mt-2')}>
         {backLabel}
       </Link>
-    </main>
+    </Root>
   );
 }

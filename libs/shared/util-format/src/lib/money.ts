@@ -1,17 +1,8 @@
-import { CURRENCY } from '@loan/shared-contract';
-
-const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
- * The one money formatter: `ZMW 12,500.00`; zero and missing read `ZMW 0.00`.
- * Accepts numbers and the decimal strings the api sends for exact amounts.
+ * The one money formatter (NOTES.md "Display"): `formatMoney` -> `ZMW 12,500.00`, `formatAmount`
+ * -> `12,500.00`, exact for the api's decimal strings. It lives beside the money values in
+ * @loan/shared-contract so the contract's own messages use it too; screens, SMS, CSV and
+ * receipts import it from here. A lint rule (eslint.config.mjs, "money") refuses hand-made
+ * `${amount} ZMW` copies.
  */
-export function formatMoney(value: number | string | null | undefined): string {
-  return `${CURRENCY} ${formatAmount(value)}`;
-}
-
-/** The amount alone, `12,500.00`, with thousands separators and two decimals. */
-export function formatAmount(value: number | string | null | undefined): string {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return formatter.format(n == null || !Number.isFinite(n) ? 0 : n);
-}
+export { formatAmount, formatMoney } from '@loan/shared-contract';

@@ -1,4 +1,6 @@
-/** Quiet hours in business time (Africa/Lusaka): no reminder goes out from `from` until `until` o'clock. */
+import { addCalendarDays, businessDateOf, businessInstant, businessWallClock } from '@loan/shared-util-format';
+
+/** Quiet hours in business time (NOTES.md "Business time"): no reminder goes out from `from` until `until` o'clock. */
 export interface QuietHours {
   from: number;
   until: number;
@@ -6,19 +8,16 @@ export interface QuietHours {
 
 export const QUIET_HOURS: QuietHours = { from: 20, until: 7 };
 
-/** Zambia keeps UTC+2 all year (no daylight saving): business time is UTC plus two hours. */
-const LUSAKA_OFFSET_MS = 2 * 3600_000;
-
 /**
  * When the quiet hours around `now` end (the next `until` o'clock, business time), or null
  * when `now` is outside them: a reminder due at 21:30 waits until 07:00 the next morning.
  */
 export function quietUntil(now: Date, q: QuietHours = QUIET_HOURS): Date | null {
-  const local = new Date(now.getTime() + LUSAKA_OFFSET_MS);
-  const hour = local.getUTCHours();
+  const hour = businessWallClock(now).hour;
   const quiet = q.from > q.until ? hour >= q.from || hour < q.until : hour >= q.from && hour < q.until;
   if (!quiet) return null;
-  const end = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), q.until) - LUSAKA_OFFSET_MS);
+  const today = businessDateOf(now);
+  const end = businessInstant(today, q.until);
   // After `from` in the evening: tomorrow's `until`.
-  return end.getTime() > now.getTime() ? end : new Date(end.getTime() + 24 * 3600_000);
+  return end.getTime() > now.getTime() ? end : businessInstant(addCalendarDays(today, 1), q.until);
 }

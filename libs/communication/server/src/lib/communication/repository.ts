@@ -1,6 +1,6 @@
 import { decodeCursor, type MessageListQuery, type ListEnvelope } from '@loan/shared-contract';
 import { and, desc, eq, getTableColumns, gte, ilike, lt, or, sql } from 'drizzle-orm';
-import { keysetAfter, keysetEnvelope, likeContains, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
+import { businessDayStartSql, keysetAfter, keysetEnvelope, likeContains, schema, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 
 const t = schema.messages;
 const c = schema.clients;
@@ -16,8 +16,8 @@ export type MessageRecord = typeof t.$inferSelect & { clientName: string | null;
 /** A list row: the record with its created_at as the database's exact text (the keyset cursor's position). */
 export type MessageRow = MessageRecord & { position: string };
 
-/** The start of a business day (Africa/Lusaka) as a timestamp. */
-const dayStart = (d: string) => sql`(${d}::date::timestamp AT TIME ZONE 'Africa/Lusaka')`;
+/** The start of a business day (NOTES.md "Business time") as a timestamp. */
+const dayStart = (d: string) => businessDayStartSql(d);
 
 /**
  * One page, newest first. Branch scope through the recipient client's branch (messages to

@@ -1,32 +1,16 @@
 import type { DashboardMonth } from '@loan/shared-contract';
+import { addCalendarDays, businessDateOf, businessInstant, startOfBusinessDay, startOfBusinessMonth } from '@loan/shared-util-format';
 
-/**
- * Zambia keeps UTC+2 all year (no daylight saving), so the business day is a fixed
- * offset: 'yesterday' and 'today' start at midnight in Lusaka.
- */
-export const BUSINESS_UTC_OFFSET_MS = 2 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+// Business days and months come from the one business-time helper (@loan/shared-util-format):
+// 'yesterday' and 'today' start at midnight in the business time zone.
+export { startOfBusinessDay, startOfBusinessMonth };
 
-/** Start of the business day that contains `now`. */
-export function startOfBusinessDay(now: Date): Date {
-  const local = new Date(now.getTime() + BUSINESS_UTC_OFFSET_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - BUSINESS_UTC_OFFSET_MS);
-}
-
-/** The Lusaka calendar date ('2026-03-01') of an instant, as the day summaries key it. */
-export function businessDate(at: Date): string {
-  return new Date(at.getTime() + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
+/** The business date ('2026-03-01') of an instant, as the day summaries key it. */
+export const businessDate = (at: Date): string => businessDateOf(at);
 
 /** Spec §2 'From yesterday to {time} today': [start of yesterday, now). */
 export function yesterdayUntilNow(now: Date): { from: Date; to: Date } {
-  return { from: new Date(startOfBusinessDay(now).getTime() - DAY_MS), to: now };
-}
-
-/** Start of the business month that contains `now`. */
-export function startOfBusinessMonth(now: Date): Date {
-  const local = new Date(now.getTime() + BUSINESS_UTC_OFFSET_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - BUSINESS_UTC_OFFSET_MS);
+  return { from: businessInstant(addCalendarDays(businessDateOf(now), -1)), to: now };
 }
 
 /**

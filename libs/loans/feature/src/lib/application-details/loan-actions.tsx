@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { canTransition, loanUpdateBodySchema, type LoanApplication, type LoanStatus } from '@loan/shared-contract';
+import { canTransition, formatMoney, loanUpdateBodySchema, type LoanApplication, type LoanStatus } from '@loan/shared-contract';
 import { useDeleteLoanMutation, useUpdateLoanMutation } from '@loan/loans-data-access';
 import { applyServerErrors } from '@loan/shared-data-access-api';
 import { usePermissions } from '@loan/shared-permissions';
@@ -92,7 +92,7 @@ export function LoanActions({ row, ui, onRefused }: LoanActionsProps) {
       <ConfirmDialog
         open={confirming === 'approved'}
         title={`Approve ${noun} ${row.reference_code}?`}
-        message={`${row.fullname} is lent ${row.amount} ZMW over ${row.tenure_months} months. An offer letter can then be generated.`}
+        message={`${row.fullname} is lent ${formatMoney(row.amount)} over ${row.tenure_months} months. An offer letter can then be generated.`}
         confirmLabel="Approve"
         tone="success"
         busy={updating.isLoading}

@@ -10,6 +10,7 @@ import {
   type LoanStatus,
 } from '@loan/shared-contract';
 import { queryRows, type Db } from '@loan/shared-server';
+import { businessDateOf } from '@loan/shared-util-format';
 import { loanApplications, offerLetters } from '@loan/shared-server/schema';
 import { createTestApp, loginAs, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { loansServer } from '../../index';
@@ -287,8 +288,8 @@ describe('all, search and filter', () => {
       nrc: r.nrc,
       mobile: r.mobile,
       amount: r.amount,
-      fromDate: r.createdAt.toISOString().slice(0, 10),
-      toDate: r.createdAt.toISOString().slice(0, 10),
+      fromDate: businessDateOf(r.createdAt),
+      toDate: businessDateOf(r.createdAt),
       employer: 'zes',
       status: 'approved',
       reference_code: r.reference,
@@ -300,8 +301,8 @@ describe('all, search and filter', () => {
     expect(body.total).toBe(1);
   });
 
-  it('filter by dates is inclusive of both days (UTC)', async () => {
-    const inMarch = apps().filter((r) => r.createdAt.getUTCMonth() === 2);
+  it('filter by dates is inclusive of both days (business days)', async () => {
+    const inMarch = apps().filter((r) => businessDateOf(r.createdAt).startsWith('2026-03'));
     const { body } = await get<ListEnvelope<LoanApplication>>(`${BASE}/filter?fromDate=2026-03-01&toDate=2026-03-31&pageSize=100`);
     expect(body.items.map((d) => d.id).sort()).toEqual(inMarch.map((r) => r.id).sort());
     expect((await get(`${BASE}/filter?fromDate=2026-04-01&toDate=2026-03-01`)).status).toBe(422);
@@ -423,8 +424,8 @@ describe('closed and unsigned', () => {
     const all = await get<{ data: { reference_code: string; offer_status: string }[]; count: number }>(`${BASE}/reports/closed-unsigned`);
     expect(all.body.count).toBe(unsigned().length);
     expect(new Set(all.body.data.map((d) => d.offer_status))).toEqual(new Set(['pending', 'none']));
-    // The Lusaka day (UTC+2) it closed, a day after it was created.
-    const day = (r: Fixture) => new Date(r.createdAt.getTime() + 86_400_000 + 2 * 3_600_000).toISOString().slice(0, 10);
+    // The business day it closed, a day after it was created.
+    const day = (r: Fixture) => businessDateOf(new Date(r.createdAt.getTime() + 86_400_000));
     const target = unsigned()[0];
     const one = await get<{ data: { reference_code: string }[] }>(
       `${BASE}/reports/closed-unsigned?fromDate=${day(target)}&toDate=${day(target)}&branch=${target.branch}`,

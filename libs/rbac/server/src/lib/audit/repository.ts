@@ -1,6 +1,6 @@
 import { decodeCursor, type AuditEntryDto, type AuditListQuery, type ListEnvelope } from '@loan/shared-contract';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { keysetAfter, keysetEnvelope, likeContains, type Db } from '@loan/shared-server';
+import { businessDayStartSql, keysetAfter, keysetEnvelope, likeContains, type Db } from '@loan/shared-server';
 import { auditLog, users } from '@loan/shared-server/schema';
 
 const columns = {
@@ -45,8 +45,8 @@ export async function recentActions(db: Db, userId: number, limit: number): Prom
   return rows.map(toDto);
 }
 
-/** Business dates are Africa/Lusaka (UTC+2, NOTES.md "Business time"). */
-const dayStart = (d: string) => sql`(${d}::date::timestamp AT TIME ZONE 'Africa/Lusaka')`;
+/** The start of a business day (NOTES.md "Business time"). */
+const dayStart = (d: string) => businessDayStartSql(d);
 
 /** The audit trail, newest first, filtered by user, action, record and date. */
 export async function listPage(db: Db, q: AuditListQuery): Promise<ListEnvelope<AuditEntryDto>> {

@@ -23,7 +23,7 @@ export const SUMMARIES = {
                       SELECT r.paid_at, coalesce(la.branch_id, 0), 0, 0, r.amount, 1, 0, 0
                         FROM repayments r JOIN loan_applications la ON la.id = r.application_id WHERE r.reversed_at IS NULL
                       UNION ALL
-                      SELECT (d.created_at AT TIME ZONE 'Africa/Lusaka')::date, coalesce(la.branch_id, 0), 0, 0, 0, 0, d.amount, 1
+                      SELECT (d.created_at AT TIME ZONE business_time_zone())::date, coalesce(la.branch_id, 0), 0, 0, 0, 0, d.amount, 1
                         FROM disbursements d JOIN loan_applications la ON la.id = d.application_id WHERE d.status = 'success') x
                GROUP BY 1, 2 ORDER BY 1, 2`,
   },
@@ -58,7 +58,7 @@ export const SUMMARIES = {
                      expires_at::text AS expires, round(to_sign, 6)::text AS h
                 FROM report_offer_letters ORDER BY letter_id`,
     recomputed: sql`SELECT ol.id::text AS id, ol.application_id::text AS app, ol.created_at::text AS created,
-                     to_char(date_trunc('month', ol.created_at AT TIME ZONE 'Africa/Lusaka'), 'YYYY-MM') AS month, la.branch_id::text AS branch, ol.status,
+                     to_char(date_trunc('month', ol.created_at AT TIME ZONE business_time_zone()), 'YYYY-MM') AS month, la.branch_id::text AS branch, ol.status,
                      ol.expires_at::text AS expires,
                      round(CASE WHEN ol.status = 'signed' AND ol.signed_at IS NOT NULL THEN extract(epoch FROM ol.signed_at - ol.created_at) / 3600.0 END, 6)::text AS h
                 FROM offer_letters ol JOIN loan_applications la ON la.id = ol.application_id ORDER BY ol.id`,

@@ -1,5 +1,6 @@
 // Money values without zod (the wire form, ngwee arithmetic, typed amounts): screens that
 // only show or compare amounts import these without pulling zod into their chunk.
+import { CURRENCY } from '../constants';
 
 /*
  * Money travels as a decimal string with exactly two places ('12500.00') and is counted
@@ -48,3 +49,32 @@ export function parseTypedMoney(text: string | null | undefined): string | null 
   return TYPED_MONEY_PATTERN.test(t) ? fromNgwee(toNgwee(t.replace(/,/g, ''))) : null;
 }
 
+
+const SHOWN = /^(-)?(\d+)(?:\.(\d*))?$/;
+
+/**
+ * The amount alone, `12,500.00`: thousands separators, two decimals (NOTES.md "Display").
+ * Exact for the wire's decimal strings (no float in between; more than two decimals round half
+ * up); numbers are taken to two decimals first. Missing or not an amount reads `0.00`.
+ */
+export function formatAmount(value: number | string | null | undefined): string {
+  let text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '0') : (value ?? '').trim();
+  if (!SHOWN.test(text)) {
+    const n = Number(text);
+    text = text !== '' && Number.isFinite(n) ? n.toFixed(2) : '0';
+  }
+  const m = SHOWN.exec(text) as RegExpExecArray;
+  const frac = m[3] ?? '';
+  let cents = BigInt(m[2]) * 100n + BigInt(frac.slice(0, 2).padEnd(2, '0'));
+  if (frac.length > 2 && frac[2] >= '5') cents += 1n;
+  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${m[1] && cents > 0n ? '-' : ''}${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
+
+/**
+ * The one money formatter, for screens, SMS, CSV, receipts and messages alike: `ZMW 12,500.00`;
+ * zero and missing read `ZMW 0.00`. (`formatMoney` of @loan/shared-util-format is this one.)
+ */
+export function formatMoney(value: number | string | null | undefined): string {
+  return `${CURRENCY} ${formatAmount(value)}`;
+}

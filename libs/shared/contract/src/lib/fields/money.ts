@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONEY_MAX_NGWEE, MONEY_PATTERN, TYPED_MONEY_PATTERN, fromNgwee, toNgwee } from './money-values';
 
-export { MONEY_PATTERN, MONEY_MAX_NGWEE, toNgwee, fromNgwee, sumMoney, parseTypedMoney } from './money-values';
+export { MONEY_PATTERN, MONEY_MAX_NGWEE, toNgwee, fromNgwee, sumMoney, parseTypedMoney, formatAmount, formatMoney } from './money-values';
 
 /** An amount in an answer: `'12500.00'`. */
 export const moneySchema = z.string().regex(MONEY_PATTERN, 'Must be an amount with two decimals, such as 12500.00.');

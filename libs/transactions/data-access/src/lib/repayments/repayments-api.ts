@@ -1,4 +1,5 @@
-import { api, downloadUrl } from '@loan/shared-data-access-api';
+import type { TagDescription } from '@reduxjs/toolkit/query';
+import { api, downloadUrl, type TagType } from '@loan/shared-data-access-api';
 import {
   REPAYMENT_PATHS,
   REPAYMENT_UPLOAD_CONTENT_TYPE,
@@ -63,6 +64,18 @@ const LIST_TAG = { type: 'Repayment' as const, id: 'LIST' };
 /** A repayment changes balances (loan details, the loan lists' statuses) and the dashboard's figures. */
 const CHANGED = [LIST_TAG, { type: 'Application' as const, id: 'LIST' }, { type: 'TopUp' as const, id: 'LIST' }, 'Dashboard' as const];
 
+/**
+ * What one repayment changed, read from the server's answer: the lists and the dashboard, and
+ * the loan itself (a repayment that pays it in full closes it; a reversal can reopen it), so
+ * an open loan-details page refetches its status and balance. The answer names the loan by id,
+ * not by kind: applications and top-ups share one id sequence, so both tags are named.
+ */
+function changedBy(res: RepaymentResult | undefined): TagDescription<TagType>[] {
+  const id = res?.balance?.application_id ?? res?.repayment.application_id;
+  if (id == null) return CHANGED;
+  return [...CHANGED, { type: 'Application', id }, { type: 'TopUp', id }, { type: 'Repayment', id: `LOAN-${id}` }];
+}
+
 export const repaymentsApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (b) => ({
@@ -80,17 +93,17 @@ export const repaymentsApi = api.injectEndpoints({
     }),
     createRepayment: b.mutation<RepaymentResult, RepaymentCreateBody>({
       query: (body) => ({ url: REPAYMENT_PATHS.create, method: 'POST', body }),
-      invalidatesTags: CHANGED,
+      invalidatesTags: (res) => changedBy(res),
       extraOptions: { toast: { success: 'Repayment recorded.', error: true } },
     }),
     updateRepayment: b.mutation<RepaymentResult, { id: number; body: RepaymentUpdateBody }>({
       query: ({ id, body }) => ({ url: REPAYMENT_PATHS.update.replace(':id', String(id)), method: 'PUT', body }),
-      invalidatesTags: (_res, _err, { id }) => [...CHANGED, { type: 'Repayment', id }],
+      invalidatesTags: (res, _err, { id }) => [...changedBy(res), { type: 'Repayment', id }],
       extraOptions: { toast: { success: 'Repayment updated.', error: true } },
     }),
     deleteRepayment: b.mutation<RepaymentResult, { id: number; reason: string }>({
       query: ({ id, reason }) => ({ url: REPAYMENT_PATHS.delete.replace(':id', String(id)), method: 'DELETE', body: { reason } }),
-      invalidatesTags: (_res, _err, { id }) => [...CHANGED, { type: 'Repayment', id }],
+      invalidatesTags: (res, _err, { id }) => [...changedBy(res), { type: 'Repayment', id }],
       extraOptions: { toast: { success: 'Repayment reversed.', error: true } },
     }),
     /** Checks a file: every row, nothing saved. */

@@ -12,8 +12,9 @@ import {
 import { useCreateRepaymentMutation, useUpdateRepaymentMutation } from '@loan/transactions-data-access';
 import { applyServerErrors } from '@loan/shared-data-access-api';
 import { FormActions, Modal, Money, SelectField, TextAreaField, TextField } from '@loan/shared-ui';
+import { businessTodayOf } from '@loan/shared-util-format';
 import { LoanPicker, NextInstalment } from './loan-picker';
-import { METHOD_OPTIONS, lusakaToday } from './repayment-labels';
+import { METHOD_OPTIONS } from './repayment-labels';
 
 const FIELDS = ['reference_code', 'amount', 'paid_at', 'method', 'reference', 'note'] as const;
 
@@ -40,7 +41,7 @@ export function RepaymentForm({ editing, onClose, onSaved }: RepaymentFormProps)
     defaultValues: {
       reference_code: editing?.reference_code ?? '',
       amount: editing?.amount ?? '',
-      paid_at: editing?.paid_at ?? lusakaToday(),
+      paid_at: editing?.paid_at ?? businessTodayOf(),
       method: (editing?.method as RepaymentCreateBody['method']) ?? 'mobile_money',
       reference: editing?.reference ?? '',
       note: editing?.note ?? '',
@@ -87,7 +88,7 @@ export function RepaymentForm({ editing, onClose, onSaved }: RepaymentFormProps)
         )}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField label="Amount (ZMW)" inputMode="decimal" required error={errors.amount?.message} {...form.register('amount')} />
-          <TextField label="Paid on" type="date" required max={lusakaToday()} error={errors.paid_at?.message} {...form.register('paid_at')} />
+          <TextField label="Paid on" type="date" required max={businessTodayOf()} error={errors.paid_at?.message} {...form.register('paid_at')} />
           <SelectField label="Method" options={METHOD_OPTIONS} error={errors.method?.message} {...form.register('method')} />
           <TextField label="Payment reference" required hint="The bank's or mobile money's reference" error={errors.reference?.message} {...form.register('reference')} />
         </div>

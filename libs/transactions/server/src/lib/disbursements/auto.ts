@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { toNgwee } from '@loan/shared-contract';
-import { queryRows, recordAudit, schema, type Db, type Ports } from '@loan/shared-server';
+import { businessDayStartSql, queryRows, recordAudit, schema, type Db, type Ports } from '@loan/shared-server';
 import { disburseOne, SYSTEM_ACTOR } from './disburse';
 import type { PayableRow } from './repository';
 
@@ -17,14 +17,12 @@ export interface RulePlan {
   skipped: { application_id: number; reason: string }[];
 }
 
-/** Today's start in Lusaka (UTC+2). */
-export const lusakaDayStart = (now: Date) => new Date(`${new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10)}T00:00:00+02:00`);
-
-async function paidSince(db: Db, from: Date, ruleId: number | null): Promise<bigint> {
+/** What automatic payments paid today (business day of the one clock): of one rule, or of all (ruleId null). */
+async function paidToday(db: Db, ruleId: number | null): Promise<bigint> {
   const [row] = await queryRows<{ s: string }>(
     db,
     sql`SELECT coalesce(sum(amount), 0)::numeric(18,2)::text AS s FROM disbursements
-         WHERE mode = 'auto' AND status IN ('pending', 'success') AND created_at >= ${from.toISOString()}::timestamptz
+         WHERE mode = 'auto' AND status IN ('pending', 'success') AND created_at >= ${businessDayStartSql()}
            AND ${ruleId === null ? sql`TRUE` : sql`rule_id = ${ruleId}`}`,
   );
   return toNgwee(row.s);
@@ -35,7 +33,7 @@ async function paidSince(db: Db, from: Date, ruleId: number | null): Promise<big
  * of its kind, branch and amount range, oldest signature first, while the rule's daily limit and
  * the global float (all auto payments today, `floatLimit`) allow. Money in ngwee (bigint).
  */
-export async function planRule(db: Db, rule: Rule, floatLimit: string | null, now = new Date()): Promise<RulePlan> {
+export async function planRule(db: Db, rule: Rule, floatLimit: string | null): Promise<RulePlan> {
   const candidates = await queryRows<PayableRow>(
     db,
     sql`SELECT a.id AS application_id, a.kind, a.reference_code, a.client_id, a.fullname AS client_name, a.mobile AS recipient,
@@ -49,9 +47,8 @@ export async function planRule(db: Db, rule: Rule, floatLimit: string | null, no
            AND a.amount >= ${rule.minAmount} AND a.amount <= ${rule.maxAmount}
          ORDER BY s.signed_at, a.id LIMIT 500`,
   );
-  const from = lusakaDayStart(now);
-  let ruleLeft = rule.dailyLimit === null ? null : toNgwee(rule.dailyLimit) - (await paidSince(db, from, rule.id));
-  let floatLeft = floatLimit === null ? null : toNgwee(floatLimit) - (await paidSince(db, from, null));
+  let ruleLeft = rule.dailyLimit === null ? null : toNgwee(rule.dailyLimit) - (await paidToday(db, rule.id));
+  let floatLeft = floatLimit === null ? null : toNgwee(floatLimit) - (await paidToday(db, null));
   const plan: RulePlan = { pay: [], skipped: [] };
   for (const c of candidates) {
     const amount = toNgwee(c.amount);
@@ -89,10 +86,10 @@ export interface RuleRun {
  * payment, so a racing instant request or a second worker gets 409, never a second payment),
  * then pauses the rule (active = false, audited) after 3 provider failures in a row.
  */
-export async function runRule(db: Db, ports: Ports, rule: Rule, floatLimit: string | null, now = new Date()): Promise<RuleRun> {
+export async function runRule(db: Db, ports: Ports, rule: Rule, floatLimit: string | null): Promise<RuleRun> {
   const run: RuleRun = { paid: [], paidRows: [], refused: [], skipped: [], paused: false };
   if (!rule.active) return run;
-  const plan = await planRule(db, rule, floatLimit, now);
+  const plan = await planRule(db, rule, floatLimit);
   run.skipped = plan.skipped;
   for (const loan of plan.pay) {
     try {

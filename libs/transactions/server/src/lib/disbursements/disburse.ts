@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addMonths } from 'date-fns';
 import type { DisbursementMode, DisburseBulkItem, ReconcileResult } from '@loan/shared-contract';
 import {
+  businessToday,
   conflict,
   HttpError,
   inScope,
@@ -17,6 +18,7 @@ import {
   type TransferRequest,
   type TransferStatus,
 } from '@loan/shared-server';
+import { formatMoney } from '@loan/shared-util-format';
 import * as repo from './repository';
 
 const t = schema.disbursements;
@@ -253,15 +255,13 @@ export async function applyStatus(
 /** The borrower's SMS (amount, reference, first due date: a month after today, Lusaka). */
 async function tellBorrower(tx: Db, ports: Ports, row: repo.DisbursementRecord): Promise<void> {
   const loan = row.applicationId ? await repo.loanOf(tx, row.applicationId) : undefined;
-  const today = new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10);
+  const today = await businessToday(tx);
   const firstDue = addMonths(new Date(`${today}T00:00:00Z`), 1).toISOString().slice(0, 10);
-  const amount = Number(row.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  // toLocaleString of a numeric(14,2) string is exact for display (at most 15 significant digits).
   await ports.sms.send(
     {
       to: row.recipient,
       body:
-        `Your loan ${loan?.referenceCode ?? ''} of ZMW ${amount} has been sent to ${row.recipient}. ` +
+        `Your loan ${loan?.referenceCode ?? ''} of ${formatMoney(row.amount)} has been sent to ${row.recipient}. ` +
         `Reference ${row.providerRef ?? row.referenceId}. Your first instalment is due on ${firstDue}.`,
       purpose: 'disbursement',
       clientId: row.clientId,

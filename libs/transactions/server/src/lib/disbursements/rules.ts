@@ -17,8 +17,8 @@ import {
   type AutoRuleRun,
 } from '@loan/shared-contract';
 import type { FastifyInstance } from 'fastify';
-import { auditChanges, defineRoute, invalid, notFound, queryRows, recordAudit, schema, type AuditActor, type Db } from '@loan/shared-server';
-import { AUTO_DISBURSE_JOB, lusakaDayStart, planRule } from './auto';
+import { auditChanges, businessDayStartSql, defineRoute, invalid, notFound, queryRows, recordAudit, schema, type AuditActor, type Db } from '@loan/shared-server';
+import { AUTO_DISBURSE_JOB, planRule } from './auto';
 
 type RuleRow = typeof schema.autoDisburseRules.$inferSelect;
 const rules = schema.autoDisburseRules;
@@ -64,11 +64,11 @@ async function runsOf(db: Db, ruleIds: number[], perRule: number): Promise<Map<n
   return out;
 }
 
-async function paidToday(db: Db, now = new Date()): Promise<Map<number, string>> {
+async function paidToday(db: Db): Promise<Map<number, string>> {
   const rows = await queryRows<{ rule_id: string; s: string }>(
     db,
     sql`SELECT rule_id, sum(amount)::numeric(18,2)::text AS s FROM disbursements
-         WHERE mode = 'auto' AND rule_id IS NOT NULL AND status IN ('pending', 'success') AND created_at >= ${lusakaDayStart(now).toISOString()}::timestamptz
+         WHERE mode = 'auto' AND rule_id IS NOT NULL AND status IN ('pending', 'success') AND created_at >= ${businessDayStartSql()}
          GROUP BY rule_id`,
   );
   return new Map(rows.map((r) => [Number(r.rule_id), r.s]));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import {
   DISBURSEMENTS_PATHS,
   P,
@@ -9,7 +9,7 @@ import {
   type ReconcileResult,
   type StatementMatch,
 } from '@loan/shared-contract';
-import { defineRoute, queryRows, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
+import { businessDateSql, businessDayRange, defineRoute, queryRows, scopeCondition, type BranchScope, type Db } from '@loan/shared-server';
 import { reconcile, type Actor } from './disburse';
 
 type Line = { line: number; reference: string; amount: string; date: string };
@@ -28,7 +28,7 @@ interface Candidate {
   branch_id: string | null;
 }
 
-const lusakaDay = (col: ReturnType<typeof sql>) => sql`to_char((${col}) AT TIME ZONE 'Africa/Lusaka', 'YYYY-MM-DD')`;
+const lusakaDay = (col: ReturnType<typeof sql>) => sql`to_char(${businessDateSql(col)}, 'YYYY-MM-DD')`;
 
 /**
  * Matches the provider's statement lines with our disbursements on provider reference,
@@ -82,8 +82,7 @@ export async function matchStatement(db: Db, scope: BranchScope, lines: readonly
       sql`SELECT d.id, d.provider_ref, d.amount::text AS amount, d.recipient, a.reference_code, ${lusakaDay(sql`coalesce(d.settled_at, d.created_at)`)} AS settled_day
             FROM disbursements d LEFT JOIN loan_applications a ON a.id = d.application_id
            WHERE d.status = 'success' AND NOT d.reconciled AND ${scoped}
-             AND coalesce(d.settled_at, d.created_at) >= (${out.from}::date::timestamp AT TIME ZONE 'Africa/Lusaka')
-             AND coalesce(d.settled_at, d.created_at) < ((${out.to}::date + 1)::timestamp AT TIME ZONE 'Africa/Lusaka')
+             AND ${and(...businessDayRange(sql`coalesce(d.settled_at, d.created_at)`, out.from, out.to))}
            ORDER BY coalesce(d.settled_at, d.created_at), d.id LIMIT 1000`,
     );
     for (const r of rest)

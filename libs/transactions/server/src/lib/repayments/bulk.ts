@@ -18,6 +18,7 @@ import {
   REPAYMENT_METHODS,
   REPAYMENT_UPLOAD_MAX_BYTES,
   REPAYMENT_UPLOAD_MAX_ROWS,
+  formatMoney,
   fromNgwee,
   isBusinessDate,
   toNgwee,
@@ -296,11 +297,7 @@ interface Found {
   value: string | null;
 }
 
-const money = (ngwee: bigint) => {
-  const v = fromNgwee(ngwee);
-  const [int, dec] = v.split('.');
-  return `ZMW ${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${dec}`;
-};
+const money = (ngwee: bigint) => formatMoney(fromNgwee(ngwee));
 
 const MESSAGES: Record<string, (value: string | null) => string> = {
   message: (v) => v ?? '',

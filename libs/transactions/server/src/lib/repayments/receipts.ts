@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db, type SmsPort } from '@loan/shared-server';
+import { formatMoney } from '@loan/shared-util-format';
 
 /** The bulk upload's SMS receipts: one job per saved upload (singleton key), run after it commits. */
 export const UPLOAD_RECEIPTS_JOB = 'repayments.upload-receipts';
@@ -15,7 +16,7 @@ export interface UploadReceiptsJob {
 /** Repayments claimed per round: the claim is committed before their SMS go to the port. */
 const CLAIM = 500;
 
-export const money = (v: string) => `ZMW ${Number(v.split('.')[0]).toLocaleString('en-US')}.${v.split('.')[1] ?? '00'}`;
+export const money = (v: string): string => formatMoney(v);
 
 /** The SMS receipt of one repayment: the same words for one recorded by hand and one uploaded. */
 export function receiptText(r: {

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { DEFAULT_LOAN_SORT, type LoanApplication, type LoanCursor, type LoanKind, type LoanSort, type LoanStatus } from '@loan/shared-contract';
-import { keysetSeek, likePrefix, mobilePrefix, queryRows, type Db } from '@loan/shared-server';
+import { businessDayRange, keysetSeek, likePrefix, mobilePrefix, queryRows, type Db } from '@loan/shared-server';
 import { branches, loanApplications as la } from '@loan/shared-server/schema';
 
 /**
@@ -62,8 +62,8 @@ export function whereOf(f: ListFilter): SQL {
     conds.push(m ? sql`${la.mobile} LIKE ${likePrefix(m)}` : sql`false`);
   }
   if (f.amount) conds.push(sql`${la.amount} = ${f.amount}::numeric`);
-  if (f.fromDate) conds.push(sql`${la.createdAt} >= ${`${f.fromDate}T00:00:00Z`}::timestamptz`);
-  if (f.toDate) conds.push(sql`${la.createdAt} < (${f.toDate}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  // Business days (NOTES.md "Business time"), as every other date range.
+  conds.push(...businessDayRange(la.createdAt, f.fromDate, f.toDate));
   if (f.employer) conds.push(sql`lower(${la.employer}) LIKE ${likePrefix(f.employer.toLowerCase())}`);
   if (f.referenceCode) conds.push(sql`${la.referenceCode} LIKE ${likePrefix(f.referenceCode.toUpperCase())}`);
   return and(...conds) as SQL;
