@@ -9,3 +9,4 @@ export * from './borrower-web';
 export * from './balances';
 export * from './admin';
 export * from './disbursements';
+export * from './loan-account';
