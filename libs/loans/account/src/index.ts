@@ -1,2 +1,3 @@
 // The loan account: the one owner of a loan's money and status (ARCHITECTURE.md "The money of a loan").
-export {};
+export * from './lib/account';
+export * from './lib/events';

@@ -154,6 +154,7 @@ BEGIN
               FROM acc
               JOIN loan_instalments i ON i.application_id = acc.application_id AND i.schedule_version = acc.schedule_version
              CROSS JOIN LATERAL unnest(acc.allocation_order) WITH ORDINALITY AS p(part, rank)) b
+     WHERE b.size > 0
     WINDOW w AS (PARTITION BY b.application_id ORDER BY b.no, b.rank)
   ), reps AS (
     SELECT r.id, r.application_id, r.amount, r.paid_at, r.reversed_at, r.reversed_by, r.created_by, r.created_at,
@@ -294,19 +295,22 @@ $$;
 -- ---------------------------------------------------------------------------------------
 -- The "Legacy flat" schedule of 0840 split into principal and interest (NOTES.md: interest =
 -- total_amount_due - amount spread equally, the last takes the rest; principal = the
--- instalment less its interest). Instalment totals exactly as 0840's loan_cumulative_due.
+-- instalment less its interest). Instalment totals are 0840's, so no balance moves. Instalment totals exactly as 0840's loan_cumulative_due.
 CREATE FUNCTION loan_legacy_interest_to(total numeric, amount numeric, n integer, i integer) RETURNS numeric
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  -- Interest is never negative: a loan whose total is below its amount (old data) is all principal.
   SELECT CASE WHEN i <= 0 THEN 0
-              WHEN i >= n THEN total - amount
+              WHEN i >= n THEN greatest(total - amount, 0)
               -- Equal parts, but never more than the instalments so far, and never leaving more
               -- interest than the instalments still to come hold (each part <= its instalment).
-              ELSE greatest(least(loan_cumulative_due(total, n, i), round((total - amount) / greatest(n, 1), 2) * i, greatest(total - amount, 0)),
-                            (total - amount) - (total - loan_cumulative_due(total, n, i))) END
+              ELSE greatest(least(loan_cumulative_due(total, n, i), round(greatest(total - amount, 0) / greatest(n, 1), 2) * i),
+                            greatest(total - amount, 0) - (total - loan_cumulative_due(total, n, i))) END
 $$;
 
--- Existing loans -> "Legacy flat" accounts (set-based; see the top).
-CREATE FUNCTION loan_accounts_open_legacy() RETURNS integer LANGUAGE plpgsql AS $$
+-- Loans paid out without an account (ids, or NULL: every one) -> "Legacy flat" accounts
+-- (set-based; see the top). The migration runs it for the whole book; the account module
+-- for one loan whose first successful disbursement has no product version.
+CREATE FUNCTION loan_accounts_open_legacy(ids bigint[] DEFAULT NULL) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   legacy bigint;
   n integer;
@@ -322,7 +326,7 @@ BEGIN
     FROM (SELECT DISTINCT ON (ds.application_id) ds.application_id, ds.id, ds.created_by,
                  (ds.created_at AT TIME ZONE 'Africa/Lusaka')::date AS disbursed_on
             FROM disbursements ds
-           WHERE ds.status = 'success' AND ds.application_id IS NOT NULL
+           WHERE ds.status = 'success' AND ds.application_id IS NOT NULL AND (ids IS NULL OR ds.application_id = ANY (ids))
            ORDER BY ds.application_id, ds.created_at, ds.id) d
     JOIN loan_applications la ON la.id = d.application_id
    WHERE NOT EXISTS (SELECT 1 FROM loan_accounts a WHERE a.application_id = la.id);
@@ -342,7 +346,7 @@ BEGIN
   INSERT INTO loan_transactions (application_id, seq, kind, booking_date, value_date, amount, principal, interest, fees,
                                  disbursement_id, created_by)
   SELECT application_id, 1, 'disbursement', disbursed_on, disbursed_on, greatest(amount, 0),
-         amount, total - amount, 0, disbursement_id, created_by
+         total - greatest(total - amount, 0), greatest(total - amount, 0), 0, disbursement_id, created_by
     FROM loan_legacy_new;
 
   -- Every account is new on a book migrated for the first time: NULL (all) plans better than 1M ids.
