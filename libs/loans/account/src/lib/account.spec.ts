@@ -110,10 +110,11 @@ describe('loan account commands', () => {
     const res = await pay(l, '1300.00', '2026-02-10');
     expect(res.balance).toMatchObject({ balance: '5200.00', paid: '1300.00', next_due_no: 2, next_due_amount: '866.68' });
     const rows = await ledger(l.id);
-    expect(rows[1]).toMatchObject({ kind: 'repayment', amount: '1300.00', principal: '-1050.00', interest: '-250.00', superseded: false });
+    expect(rows[1]).toMatchObject({ kind: 'repayment', amount: '1300.00', principal: '-833.34', interest: '-466.66', superseded: false });
+    // Instalment 1 whole (interest, then principal), then instalment 2's interest first.
     expect(rows[1].allocation).toEqual([
       { no: 1, principal: -833.34, interest: -250, fees: 0, penalty: 0 },
-      { no: 2, principal: -216.66, interest: 0, fees: 0, penalty: 0 },
+      { no: 2, principal: 0, interest: -216.66, fees: 0, penalty: 0 },
     ]);
     await consistent(l.id);
   });

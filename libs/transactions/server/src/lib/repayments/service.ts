@@ -1,8 +1,5 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import {
-  fromNgwee,
-  toNgwee,
   type LoanBalance,
   type RepayableLoan,
   type RepaymentCreateData,
@@ -15,9 +12,6 @@ import {
 } from '@loan/shared-contract';
 import {
   HttpError,
-  auditChanges,
-  businessToday,
-  conflict,
   csvRow,
   inScope,
   likeContains,
@@ -25,9 +19,7 @@ import {
   notFound,
   postgresCode,
   queryRows,
-  recordAudit,
   resolveBranchFilter,
-  schema,
   scopeCondition,
   toRepayment,
   type AuditActor,
