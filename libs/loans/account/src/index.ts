@@ -1,3 +1,4 @@
 // The loan account: the one owner of a loan's money and status (ARCHITECTURE.md "The money of a loan").
 export * from './lib/account';
 export * from './lib/events';
+export * from './lib/products';

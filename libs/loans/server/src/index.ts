@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { loansModule } from './lib/loans/routes';
 import { offerLettersModule } from './lib/offer-letters/routes';
 import { loanDiskModule } from './lib/loan-disk/routes';
+import { productsModule } from './lib/products/routes';
 
-/** Loan applications and top-ups, and their offer letters (contracts). */
+/** Loan applications and top-ups, their offer letters (contracts), and the loan products. */
 export const loansServer: FastifyPluginAsync = async (app) => {
   await app.register(offerLettersModule);
   await app.register(loansModule);
   await app.register(loanDiskModule);
+  await app.register(productsModule);
 };

@@ -102,4 +102,23 @@ describe('drizzle schema vs migrations', () => {
     );
     expect(diff).toEqual([]);
   });
+  it('seeds the two loan products (1700) and keeps their versions immutable', async () => {
+    const rows = await queryRows<{ code: string; active: boolean; is_default: boolean; version: number; interest_method: string; fees: unknown; penalty: unknown; allocation_order: string[] }>(
+      t.db,
+      sql`SELECT p.code, p.active, p.is_default, v.version, v.interest_method, v.fees, v.penalty, v.allocation_order
+            FROM loan_products p JOIN loan_product_versions v ON v.product_id = p.id ORDER BY p.code`,
+    );
+    expect(rows).toEqual([
+      { code: 'LEGACY-FLAT', active: false, is_default: false, version: 1, interest_method: 'flat', fees: [], penalty: null, allocation_order: ['penalty', 'fees', 'interest', 'principal'] },
+      { code: 'STANDARD', active: true, is_default: true, version: 1, interest_method: 'flat', fees: [], penalty: null, allocation_order: ['penalty', 'fees', 'interest', 'principal'] },
+    ]);
+    const refusal = (q: ReturnType<typeof sql>) => t.db.execute(q).then(() => 'done', (e: Error & { cause?: Error }) => String(e.cause?.message ?? e.message));
+    expect(await refusal(sql`UPDATE loan_product_versions SET monthly_rate_percent = 1`)).toMatch(/immutable/);
+    expect(await refusal(sql`DELETE FROM loan_product_versions`)).toMatch(/immutable/);
+    // An allocation order missing a part is refused by the table too.
+    await expect(
+      t.db.execute(sql`INSERT INTO loan_product_versions (product_id, version, interest_method, monthly_rate_percent, min_amount, max_amount, min_tenure, max_tenure, allocation_order)
+                       SELECT id, 9, 'flat', 4, 500, 1000, 1, 6, ARRAY['penalty', 'fees', 'interest', 'interest'] FROM loan_products WHERE code = 'STANDARD'`),
+    ).rejects.toThrow();
+  });
 });

@@ -11,6 +11,7 @@ import {
   loanProductSchema,
 } from '@loan/shared-contract';
 import { z } from 'zod';
+import { saveDefaultFromSetting } from '@loan/loans-account';
 import { conflict, defineRoute, invalid, notFound, queryRows, readLoanProduct, recordAudit, registerRoutes, type Db } from '@loan/shared-server';
 
 const changeSchema = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data }).strict();
@@ -61,6 +62,17 @@ export const settingsRoutes = [
         // Every version of the terms stays readable (a letter also keeps its own copy).
         if (termsChanged) await writeSetting(tx, `loan.terms.v${next.terms_version}`, b.terms_conditions);
         await writeSetting(tx, FLAT_RATE_SETTING_KEY, Number(b.flat_rate_percent).toFixed(2));
+        // The setting is the default loan product's view and edit (NOTES.md "Loan products and
+        // loan accounts"): a change of its rate, limits or processing fee is a new version of
+        // the default product (audited as such); the settings rows stay what readers read.
+        await saveDefaultFromSetting(tx, ctx.auditActor, {
+          flat_rate_percent: b.flat_rate_percent,
+          min_amount: b.min_amount,
+          max_amount: b.max_amount,
+          min_tenure: b.min_tenure,
+          max_tenure: b.max_tenure,
+          processing_fee_percent: b.processing_fee_percent,
+        });
         const after = { ...next, flat_rate_percent: Number(b.flat_rate_percent).toFixed(2) };
         const before: Record<string, unknown> = {};
         const changed: Record<string, unknown> = {};

@@ -44,6 +44,30 @@ describe('loan product settings', () => {
     expect(a.after).toEqual({ flat_rate_percent: '5.00' });
   });
 
+  it('is the default loan product: a change of rate, limits or fee is a new version of it, the other terms kept', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: SETTINGS_PATHS.loanProduct, headers: editor, payload: { ...body, flat_rate_percent: '3.75', processing_fee_percent: '1.5' } });
+    expect(res.statusCode).toBe(200);
+    const rows = await queryRows<{ version: number; monthly_rate_percent: string; min_amount: string; max_tenure: number; fees: unknown; active: boolean }>(
+      t.db,
+      sql`SELECT v.version, v.monthly_rate_percent::float8::text AS monthly_rate_percent, v.min_amount::text AS min_amount, v.max_tenure, v.fees, p.active
+            FROM loan_product_versions v JOIN loan_products p ON p.id = v.product_id WHERE p.is_default ORDER BY v.version DESC LIMIT 1`,
+    );
+    expect(rows[0]).toMatchObject({ monthly_rate_percent: '3.75', min_amount: '1000.00', max_tenure: 24, active: true });
+    expect(rows[0]?.fees).toEqual([{ name: 'Processing fee', kind: 'processing', calc: 'percent', value: '1.50', when: 'deducted' }]);
+    const version = rows[0]?.version ?? 0;
+    // Only the offer validity changes: no new version of the product.
+    await t.app.inject({ method: 'PUT', url: SETTINGS_PATHS.loanProduct, headers: editor, payload: { ...body, flat_rate_percent: '3.75', processing_fee_percent: '1.5', offer_valid_days: 12 } });
+    const [again] = await queryRows<{ version: number }>(t.db, sql`SELECT max(v.version)::int AS version FROM loan_product_versions v JOIN loan_products p ON p.id = v.product_id WHERE p.is_default`);
+    expect(again?.version).toBe(version);
+    // A fee of 0 removes the processing fee from the next version.
+    await t.app.inject({ method: 'PUT', url: SETTINGS_PATHS.loanProduct, headers: editor, payload: { ...body, flat_rate_percent: '3.75', processing_fee_percent: '0' } });
+    const [last] = await queryRows<{ version: number; fees: unknown }>(
+      t.db,
+      sql`SELECT v.version, v.fees FROM loan_product_versions v JOIN loan_products p ON p.id = v.product_id WHERE p.is_default ORDER BY v.version DESC LIMIT 1`,
+    );
+    expect(last).toEqual({ version: version + 1, fees: [] });
+  });
+
   it('refuses bad input with the field named', async () => {
     const res = await t.app.inject({ method: 'PUT', url: SETTINGS_PATHS.loanProduct, headers: editor, payload: { ...body, min_tenure: 30, flat_rate_percent: 'lots' } });
     expect(res.statusCode).toBe(422);

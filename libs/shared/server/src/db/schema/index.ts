@@ -10,3 +10,4 @@ export * from './balances';
 export * from './admin';
 export * from './disbursements';
 export * from './loan-account';
+export * from './loan-products';

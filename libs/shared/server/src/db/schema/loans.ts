@@ -34,6 +34,8 @@ export const loanApplications = pgTable('loan_applications', {
   amount: money('amount').notNull(),
   tenureMonths: integer('tenure_months').notNull().default(1),
   interestRate: numeric('interest_rate', { precision: 6, scale: 2 }).notNull().default('0'),
+  /** The loan product version it was priced with (1700_loan_products.sql); NULL before products. */
+  productVersionId: id('product_version_id'),
   interest: money('interest').notNull().default('0'),
   totalAmountDue: money('total_amount_due').notNull().default('0'),
   status: text('status').$type<'request' | 'approved' | 'rejected' | 'closed'>().notNull().default('request'),
