@@ -357,3 +357,21 @@ export async function lockAccounts(tx: Db, applicationIds: LoanIds): Promise<num
   );
   return Number(locked.n);
 }
+
+/**
+ * closeAccount: staff close a loan (PUT /update status closed, `can close application`; the
+ * caller has checked the contract's transition and changes the application's status in the
+ * same transaction). Its account, if it was paid out, closes too (state closed, no more
+ * penalties or reminders); nothing is written off. Call lockAccount first, before the
+ * application row is locked (the one lock order: account, then application).
+ */
+export async function closeAccount(tx: Db, actor: AccountActor, applicationId: number): Promise<void> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE loan_accounts SET state = 'closed', closed_on = business_today(), updated_at = now()
+         WHERE application_id = ${applicationId} AND state = 'active' RETURNING application_id::int AS id`,
+  );
+  if (!rows.length) return;
+  await recordAudit(tx, actor.who, { action: 'close', entity: 'loan_account', entityId: applicationId, details: { reason: 'closed by staff' } });
+  await publish(tx, { type: 'LoanClosed', applicationId, reason: 'by_staff' });
+}

@@ -11,7 +11,7 @@ export type LoanEvent =
   /** A bulk upload's loans (null: named by a query, not read into this process). */
   | { type: 'RepaymentsAllocated'; applicationIds: number[] | null }
   | { type: 'RepaymentReversed'; applicationId: number; repaymentId: number }
-  | { type: 'LoanClosed'; applicationId: number; reason: 'paid_in_full' }
+  | { type: 'LoanClosed'; applicationId: number; reason: 'paid_in_full' | 'by_staff' }
   | { type: 'LoanReopened'; applicationId: number };
 
 export type LoanEventSubscriber = (tx: Db, event: LoanEvent) => Promise<void>;
