@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, setBusinessDate, type Db } from '@loan/shared-server';
 import { createTestDatabase, type TestDatabase } from '@loan/shared-server/testing';
+import { generateSchedule, type ProductTerms } from '@loan/loans-rules';
 import { editRepayment, openAccount, repay, reverseRepayment, type AccountActor } from './account';
 import { onLoanEvent, type LoanEvent } from './events';
 
@@ -172,5 +173,51 @@ describe('loan account commands', () => {
       sql`SELECT action FROM audit_log WHERE entity = 'loan_application' AND entity_id = ${String(l.id)} ORDER BY id`,
     );
     expect(actions.map((a) => a.action)).toEqual(['close', 'reopen', 'close']);
+  });
+
+  it('stores the schedule of the application\'s product version (declining, capitalised fee) by the rules, and allocates fees before interest before principal', async () => {
+    const terms: ProductTerms = {
+      interestMethod: 'declining',
+      monthlyRatePercent: '4.00',
+      fees: [{ name: 'Insurance', kind: 'insurance', calc: 'percent', value: '3.00', when: 'capitalised' }],
+      penalty: null,
+      allocationOrder: ['penalty', 'fees', 'interest', 'principal'],
+      settlementRebatePercent: '0.00',
+    };
+    const [v] = await queryRows<{ id: number }>(
+      db,
+      sql`WITH p AS (INSERT INTO loan_products (code, name) VALUES ('DECL-TEST', 'Declining test') RETURNING id)
+          INSERT INTO loan_product_versions (product_id, version, interest_method, monthly_rate_percent, min_amount, max_amount, min_tenure, max_tenure, fees)
+          SELECT id, 1, 'declining', 4, 500, 500000, 1, 60, ${JSON.stringify(terms.fees)}::jsonb FROM p RETURNING id::int AS id`,
+    );
+    seq += 1;
+    const code = `LA-2026-8${String(seq).padStart(5, '0')}`;
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO loan_applications (reference_code, fullname, nrc, mobile, amount, tenure_months, total_amount_due, status, product_version_id)
+          VALUES (${code}, 'Test Borrower', '123456/78/9', '+260971234567', '10000.00', 4, '0', 'approved', ${v.id}) RETURNING id::int AS id`,
+    );
+    const [d] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO disbursements (application_id, amount, mode, recipient, status, created_at)
+          VALUES (${row.id}, '10000.00', 'instant_single', '+260971234567', 'success', '2026-01-15T08:00:00Z') RETURNING id::int AS id`,
+    );
+    await db.transaction((tx) => openAccount(tx, actor, row.id, d.id));
+    const expected = generateSchedule(terms, 1_000_000n, 4, '2026-01-15');
+    const stored = await queryRows<{ no: number; due: string; p: string; i: string; f: string }>(
+      db,
+      sql`SELECT no, due_date::text AS due, principal::text AS p, interest::text AS i, fees::text AS f FROM loan_instalments WHERE application_id = ${row.id} ORDER BY no`,
+    );
+    const ngwee = (x: string) => BigInt(x.replace('.', ''));
+    expect(stored.map((x) => [x.no, x.due, ngwee(x.p), ngwee(x.i), ngwee(x.f)])).toEqual(expected.instalments.map((x) => [x.no, x.dueDate, x.principal, x.interest, x.fees]));
+    const l = { id: row.id, code };
+    const first = expected.instalments[0];
+    const res = await pay(l, '100.00', '2026-02-10');
+    const rows = await ledger(l.id);
+    // 100 pays instalment 1's fees (75.00 = 3 % of 10,000 over 4) first, then its interest.
+    expect(first.fees).toBe(7500n);
+    expect(rows.at(-1)).toMatchObject({ kind: 'repayment', principal: '0.00', interest: '-25.00' });
+    expect(res.balance?.paid).toBe('100.00');
+    await consistent(l.id);
   });
 });

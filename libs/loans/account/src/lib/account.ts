@@ -13,7 +13,9 @@ import {
   type AuditActor,
   type Db,
 } from '@loan/shared-server';
+import { generateSchedule } from '@loan/loans-rules';
 import { publish } from './events';
+import { getProductVersion, LEGACY_FLAT_CODE, productTerms } from './products';
 
 /**
  * The loan account's commands (ARCHITECTURE.md "The money of a loan"): the only code that
@@ -146,23 +148,55 @@ export async function settleStatus(tx: Db, actor: AccountActor, applicationIds: 
 }
 
 /**
- * openAccount: the first successful disbursement of a loan opens its account. The schedule is
- * stored now (Legacy flat until products land: 0840's instalments split into principal and
- * interest, in SQL, loan_accounts_open_legacy), with the disbursement transaction. Opening an
+ * openAccount: the first successful disbursement of a loan opens its account, with the
+ * disbursement transaction and the schedule stored now: from the application's product
+ * version by the rules' generateSchedule (its allocation order kept on the account), or, for
+ * a loan priced before products (no version, or the Legacy flat one), 0840's instalments
+ * split into principal and interest (loan_accounts_open_legacy, = the rules'
+ * legacyFlatSchedule). The due dates count from the disbursement's business day. Opening an
  * open account changes nothing. Call it in the transaction that marks the disbursement a success.
  */
 export async function openAccount(tx: Db, actor: AccountActor, applicationId: number, disbursementId: number): Promise<LoanBalance | null> {
-  await tx.execute(sql`SELECT id FROM loan_applications WHERE id = ${applicationId} FOR UPDATE`);
-  const [opened] = await queryRows<{ n: number }>(tx, sql`SELECT loan_accounts_open_legacy(ARRAY[${applicationId}]::bigint[]) AS n`);
-  if (Number(opened?.n ?? 0) > 0) {
-    await recordAudit(tx, actor.who, {
-      action: 'open',
-      entity: 'loan_account',
-      entityId: applicationId,
-      details: { disbursement_id: disbursementId, product: 'Legacy flat' },
-    });
-    await publish(tx, { type: 'AccountOpened', applicationId, disbursementId });
+  const [app] = await queryRows<{ amount: string; tenure: number; version_id: number | null; code: string | null; opened: boolean; disbursed_on: string | null }>(
+    tx,
+    sql`SELECT la.amount::text AS amount, la.tenure_months AS tenure, la.product_version_id::int AS version_id, p.code,
+               EXISTS (SELECT 1 FROM loan_accounts a WHERE a.application_id = la.id) AS opened,
+               (SELECT (d.created_at AT TIME ZONE business_time_zone())::date::text FROM disbursements d WHERE d.id = ${disbursementId}) AS disbursed_on
+          FROM loan_applications la
+          LEFT JOIN loan_product_versions v ON v.id = la.product_version_id
+          LEFT JOIN loan_products p ON p.id = v.product_id
+         WHERE la.id = ${applicationId}
+           FOR UPDATE OF la`,
+  );
+  if (!app || app.opened) return loanBalance(tx, applicationId);
+  const version = app.version_id !== null && app.code !== LEGACY_FLAT_CODE ? await getProductVersion(tx, app.version_id) : undefined;
+  if (version && app.disbursed_on) {
+    const terms = productTerms(version);
+    const schedule = generateSchedule(terms, toNgwee(app.amount), app.tenure, app.disbursed_on);
+    const sum = (f: (i: (typeof schedule.instalments)[number]) => bigint) => fromNgwee(schedule.instalments.reduce((a, i) => a + f(i), 0n));
+    await tx.execute(sql`INSERT INTO loan_accounts (application_id, product_version_id, state, disbursed_on, amount, allocation_order)
+                         VALUES (${applicationId}, ${app.version_id}, 'active', ${app.disbursed_on}::date, ${app.amount},
+                                 string_to_array(${terms.allocationOrder.join(',')}, ','))`);
+    const inst = schedule.instalments;
+    await tx.execute(sql`INSERT INTO loan_instalments (application_id, schedule_version, no, due_date, principal, interest, fees)
+      SELECT ${applicationId}, 1, no, due, principal, interest, fees
+        FROM unnest(${sql.param(inst.map((i) => i.no))}::integer[], ${sql.param(inst.map((i) => i.dueDate))}::date[],
+                    ${sql.param(inst.map((i) => fromNgwee(i.principal)))}::numeric[], ${sql.param(inst.map((i) => fromNgwee(i.interest)))}::numeric[],
+                    ${sql.param(inst.map((i) => fromNgwee(i.fees)))}::numeric[]) AS t(no, due, principal, interest, fees)`);
+    await tx.execute(sql`INSERT INTO loan_transactions (application_id, seq, kind, value_date, amount, principal, interest, fees, disbursement_id, created_by)
+                         VALUES (${applicationId}, 1, 'disbursement', ${app.disbursed_on}::date, ${app.amount},
+                                 ${sum((i) => i.principal)}, ${sum((i) => i.interest)}, ${sum((i) => i.fees)}, ${disbursementId}, ${actor.userId})`);
+    await reallocate(tx, [applicationId]);
+  } else {
+    await queryRows(tx, sql`SELECT loan_accounts_open_legacy(ARRAY[${applicationId}]::bigint[]) AS n`);
   }
+  await recordAudit(tx, actor.who, {
+    action: 'open',
+    entity: 'loan_account',
+    entityId: applicationId,
+    details: { disbursement_id: disbursementId, product_version_id: version ? app.version_id : null, product: version ? app.code : 'LEGACY-FLAT' },
+  });
+  await publish(tx, { type: 'AccountOpened', applicationId, disbursementId });
   return loanBalance(tx, applicationId);
 }
 
