@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Instalment, LoanBalance, Repayment } from '@loan/shared-contract';
 import type { Db } from './database';
 import { branches, loanApplications, loanBalances, loanSchedule, repayments, users } from './schema';
@@ -131,10 +131,4 @@ export async function loanRepaymentsOf(db: Db, applicationId: number, where?: SQ
     .where(and(eq(repayments.applicationId, applicationId), where))
     .orderBy(desc(repayments.paidAt), desc(repayments.id));
   return rows.map(toRepayment);
-}
-
-/** Business today (Africa/Lusaka), as the views count it: 'YYYY-MM-DD'. */
-export async function businessToday(db: Db): Promise<string> {
-  const res = (await db.execute(sql`SELECT business_today()::text AS d`)) as unknown as { rows: { d: string }[] };
-  return res.rows[0].d;
 }
