@@ -3,7 +3,7 @@
 // README.md beside this folder: every rule, rounding and sign convention.
 export * from './lib/types';
 export { addMonths, addDays, daysBetween, divRound, divCeil, parseDecimal, percent, zmwToNgwee, sumParts, addParts, negParts } from './lib/money';
-export { generateSchedule, legacyFlatSchedule, calculatorQuote, equalTotals, spreadEqually, annuityPayment, feeAmounts, rescheduleInstalments, MAX_TENURE } from './lib/schedule';
+export { generateSchedule, legacyFlatSchedule, calculatorQuote, equalTotals, spreadEqually, spreadFloor, spreadInterest, annuityPayment, feeAmounts, rescheduleInstalments, MAX_TENURE } from './lib/schedule';
 export { replay, balancesOf, assertAllocationOrder } from './lib/replay';
 export { penaltiesDue, settlementQuote } from './lib/charges';
 export { apr, keyFacts, formatZmw } from './lib/apr';

@@ -171,7 +171,7 @@ describe('schedule properties', () => {
         if (t.interestMethod === 'flat' && head.length) expect(totals[totals.length - 1] <= head[0]).toBe(true);
         inst.forEach((i, k) => expect(i.dueDate).toBe(addMonths(d, k + 1)));
       }),
-      runs(150),
+      runs(100),
     );
   });
 });
@@ -268,7 +268,7 @@ describe('legacy flat = migration 0840 (every figure of loan_balances / loan_sch
           expect(r.paidTotal).toBe(paid);
         },
       ),
-      runs(150),
+      runs(100),
     );
   });
 });
@@ -296,7 +296,7 @@ describe('ledger properties', () => {
         const b = balancesOf(r, l.today);
         expect(b.arrears <= b.total && b.arrears >= 0n).toBe(true);
       }),
-      runs(50),
+      runs(40),
     );
   });
 
@@ -312,7 +312,7 @@ describe('ledger properties', () => {
         const p = run(l, prefix);
         for (const e of prefix) if (e.kind !== 'repayment_reversal') expect(p.effects.get(e.seq)).toEqual(a.effects.get(e.seq));
       }),
-      runs(50),
+      runs(40),
     );
   });
 
@@ -337,7 +337,7 @@ describe('ledger properties', () => {
         expect(r1.instalments).toEqual(r0.instalments);
         expect(balancesOf(r1, l.today)).toEqual(balancesOf(r0, l.today));
       }),
-      runs(50),
+      runs(40),
     );
   });
 
@@ -357,7 +357,7 @@ describe('ledger properties', () => {
         expect(done.outstanding).toEqual(zeroParts());
         expect(balancesOf(done, today)).toMatchObject({ total: 0n, arrears: 0n, nextDue: null });
       }),
-      runs(50),
+      runs(40),
     );
   });
 
@@ -381,7 +381,7 @@ describe('ledger properties', () => {
           expect(penaltiesDue(w, l.terms, addDays(today, 200), [])).toEqual([]);
         }
       }),
-      runs(50),
+      runs(40),
     );
   });
 });

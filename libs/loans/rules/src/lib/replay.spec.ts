@@ -143,6 +143,10 @@ describe('replay: allocation', () => {
     const r = replay(legacy, [pay(2, '2026-01-01', '100.00'), disb], ORDER, '2026-02-01');
     expect(r.outstanding.interest).toBe(z('1400.00'));
   });
+  it('a loan not disbursed owes nothing and is not "paid"', () => {
+    const r = replay(legacy, [], ORDER, '2026-02-01');
+    expect(balancesOf(r, '2026-02-01')).toMatchObject({ total: 0n, state: 'current', nextDue: null, maturityDate: null });
+  });
   it('refuses an allocation order that is not a permutation', () => {
     expect(() => replay(legacy, [disb], ['penalty', 'fees', 'interest', 'interest'], '2026-02-01')).toThrow(expect.objectContaining({ field: 'allocationOrder' }));
   });

@@ -356,7 +356,7 @@ export function balancesOf(r: ReplayResult, today: string): Balances {
     daysPastDue,
     nextDue: oldest ? { no: oldest.no, date: oldest.dueDate, amount: sumParts(oldest.outstanding) } : null,
     oldestUnpaidDueDate: oldest ? oldest.dueDate : null,
-    state: tot === 0n ? 'paid' : oldest && oldest.dueDate < today ? 'overdue' : 'current',
+    state: r.disbursedOn === null ? 'current' : tot === 0n ? 'paid' : oldest && oldest.dueDate < today ? 'overdue' : 'current',
     maturityDate: last ? last.dueDate : null,
   };
 }
