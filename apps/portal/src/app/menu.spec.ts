@@ -46,6 +46,7 @@ describe('the menu of the registry as it is today', () => {
       'Settings > Audit trail /settings/audit',
       'Settings > Branches /settings/branches',
       'Settings > Loan product /settings/loan-product',
+      'Settings > Loan products /settings/loan-products',
     ];
     const afterLoans = [...transactions, ...communication, ...reports, ...admin];
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...afterLoans]);
@@ -102,6 +103,7 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Settings > Audit trail /settings/audit',
       'Settings > Branches /settings/branches',
       'Settings > Loan product /settings/loan-product',
+      'Settings > Loan products /settings/loan-products',
     ]);
   });
 

@@ -52,6 +52,7 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/settings/audit',
     '/settings/branches',
     '/settings/loan-product',
+    '/settings/loan-products',
     '/profile',
   ]);
 });

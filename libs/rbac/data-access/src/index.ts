@@ -1,2 +1,3 @@
 export * from './lib/users-api';
 export * from './lib/roles-api';
+export * from './lib/loan-products-api';

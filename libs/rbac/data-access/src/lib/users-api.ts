@@ -112,7 +112,7 @@ export const usersApi = api.injectEndpoints({
     }),
     saveLoanProduct: b.mutation<{ message: string; data: LoanProduct }, LoanProductInput>({
       query: (body) => ({ url: SETTINGS_PATHS.loanProduct, method: 'PUT', body }),
-      invalidatesTags: (_r, err) => (err ? [] : [{ type: 'User', id: 'LOAN_PRODUCT' }, 'History']),
+      invalidatesTags: (_r, err) => (err ? [] : [{ type: 'User', id: 'LOAN_PRODUCT' }, { type: 'User', id: 'LOAN_PRODUCTS' }, 'History']),
       extraOptions: { toast: { success: 'Loan product saved.', error: true } },
     }),
     getAuditTrail: b.query<ListEnvelope<AuditEntryDto>, AuditListArgs>({

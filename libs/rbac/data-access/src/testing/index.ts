@@ -14,6 +14,10 @@ import {
   DEFAULT_TERMS_CONDITIONS,
   LOAN_PRODUCT_DEFAULTS,
   SETTINGS_PATHS,
+  LOAN_PRODUCTS_PATHS,
+  type LoanProductDetails,
+  type LoanProductItem,
+  type LoanProductVersion,
   type ListEnvelope,
   type NotificationList,
   type PermissionDto,
@@ -211,8 +215,66 @@ export const rolesVariants = {
   revoke: variants('POST', `${API.roles}/revoke-permission`, { ok: change(roleRows[1]) }),
 };
 
+/** A product version: flat 5 % a month by default. */
+export function makeLoanProductVersion(id: number, productId: number, overrides: Partial<LoanProductVersion> = {}): LoanProductVersion {
+  return {
+    id,
+    product_id: productId,
+    version: 1,
+    interest_method: 'flat',
+    monthly_rate_percent: '5.00',
+    min_amount: '500.00',
+    max_amount: '500000.00',
+    min_tenure: 1,
+    max_tenure: 60,
+    fees: [],
+    penalty: null,
+    allocation_order: ['penalty', 'fees', 'interest', 'principal'],
+    settlement_rebate_percent: '0.00',
+    created_by: null,
+    created_at: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeLoanProduct(id: number, code: string, name: string, overrides: Partial<LoanProductItem> = {}, current: Partial<LoanProductVersion> = {}): LoanProductDetails {
+  const v = makeLoanProductVersion(id * 10, id, current);
+  return { id, code, name, active: true, is_default: false, created_at: '2026-11-20T08:00:00.000Z', updated_at: '2026-11-20T08:00:00.000Z', current: v, versions: [v], ...overrides };
+}
+
+export const loanProductRows: LoanProductDetails[] = [
+  makeLoanProduct(2, 'STANDARD', 'Standard', { is_default: true }, { version: 3, fees: [{ name: 'Processing fee', kind: 'processing', calc: 'percent', value: '2.50', when: 'deducted' }] }),
+  makeLoanProduct(3, 'SALARY-DEC', 'Salary declining', {}, {
+    interest_method: 'declining',
+    monthly_rate_percent: '4.00',
+    min_amount: '1000.00',
+    max_amount: '100000.00',
+    max_tenure: 24,
+    fees: [{ name: 'Insurance', kind: 'insurance', calc: 'percent', value: '1.00', when: 'capitalised' }],
+    penalty: { calc: 'percent', value: '5.00', grace_days: 3, stop_months_after_maturity: 3 },
+  }),
+  makeLoanProduct(1, 'LEGACY-FLAT', 'Legacy flat', { active: false }),
+];
+
+const listOf = (rows: LoanProductDetails[]) => ({ data: rows.map(({ versions: _v, ...item }) => item) });
+
+export const loanProductsVariants = {
+  list: variants('GET', LOAN_PRODUCTS_PATHS.list, { ok: listOf(loanProductRows), empty: { data: [] } }),
+  details: variants('GET', LOAN_PRODUCTS_PATHS.byId, { ok: loanProductRows[1], empty: makeLoanProduct(9, 'EMPTY', 'Empty') }),
+  create: variants('POST', LOAN_PRODUCTS_PATHS.create, {
+    ok: { message: 'Loan product added.', data: makeLoanProduct(4, 'NEW', 'New product') },
+    fieldErrors: { allocation_order: ['The allocation order must name each of penalty, fees, interest and principal once.'], code: ['The code has already been taken.'] },
+  }),
+  update: variants('PUT', LOAN_PRODUCTS_PATHS.update, {
+    ok: { message: 'Loan product saved.', data: loanProductRows[1] },
+    fieldErrors: { 'fees.0.value': ['The fee is a percent more than 0 and at most 100, with at most 2 decimals.'] },
+  }),
+  deactivate: variants('POST', LOAN_PRODUCTS_PATHS.deactivate, { ok: { message: 'Loan product deactivated.', data: { ...loanProductRows[1], active: false } } }),
+  setDefault: variants('POST', LOAN_PRODUCTS_PATHS.setDefault, { ok: { message: 'Default loan product set.', data: { ...loanProductRows[1], is_default: true } } }),
+};
+
 /** Every endpoint answering normally: `setupApiServer(...usersHandlers)`. */
-export const usersHandlers = [...Object.values(usersVariants), ...Object.values(rolesVariants), ...Object.values(settingsVariants)].map((v) => v.ok);
+export const usersHandlers = [...Object.values(usersVariants), ...Object.values(rolesVariants), ...Object.values(settingsVariants), ...Object.values(loanProductsVariants)].map((v) => v.ok);
 
 /** The details of a user who is not there: 404. */
 export const userNotFound = http.get(USER_PATHS.byId, () => HttpResponse.json({ message: 'User not found.' }, { status: 404 }));

@@ -11,4 +11,5 @@ export const rbacScreens: readonly ScreenDescriptor[] = [
   { ...SCREENS.auditTrail, element: lazy(() => import('./audit-trail-page')) },
   { ...SCREENS.branches, element: lazy(() => import('./branches-page')) },
   { ...SCREENS.loanProduct, element: lazy(() => import('./loan-product-page')) },
+  { ...SCREENS.loanProducts, element: lazy(() => import('./loan-products-page')) },
 ];

@@ -3,6 +3,7 @@ import {
   AUDIT_PATHS,
   COMMUNICATION_PATHS,
   DASHBOARD_PATHS,
+  LOAN_PRODUCTS_PATHS,
   P,
   DISBURSEMENTS_PATHS,
   REPAYMENT_PATHS,
@@ -245,6 +246,16 @@ export const SCREENS = {
     permissions: [P.viewSettingsModule, P.editSettings],
     menu: { group: ['Settings'], label: 'Loan product', order: 83 },
     firstCall: { path: SETTINGS_PATHS.loanProduct },
+    status: 'ready',
+  },
+  loanProducts: {
+    // NOTES.md "Loan products and loan accounts" (issue 26): products and their versions; the
+    // single product of /settings/loan-product is the default one.
+    path: '/settings/loan-products',
+    title: 'Loan Products',
+    permissions: [P.viewSettingsModule, P.editSettings],
+    menu: { group: ['Settings'], label: 'Loan products', order: 84 },
+    firstCall: { path: LOAN_PRODUCTS_PATHS.list },
     status: 'ready',
   },
   profile: {

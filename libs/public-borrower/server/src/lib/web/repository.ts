@@ -202,14 +202,17 @@ export async function insertApplication(
     total: string;
     ip: string;
     userAgent: string | null;
+    /** The loan product version it was priced with (the default product's current one). */
+    productVersionId: number | null;
   },
 ): Promise<number> {
   const [r] = await queryRows<{ id: string }>(
     db,
     sql`INSERT INTO loan_applications (kind, reference_code, client_id, branch_id, fullname, nrc, mobile, employer, purpose,
-          amount, tenure_months, interest_rate, interest, total_amount_due, status, ip_address, user_agent)
+          amount, tenure_months, interest_rate, interest, total_amount_due, status, ip_address, user_agent, product_version_id)
         VALUES ('application', ${a.reference}, ${a.clientId}, ${a.branchId}, ${a.fullname}, ${a.nrc}, ${a.mobile}, ${a.employer}, ${a.purpose},
-          ${a.amount}::numeric, ${a.tenure}, ${a.interestRate}::numeric, ${a.interest}::numeric, ${a.total}::numeric, 'request', ${a.ip}, ${a.userAgent})
+          ${a.amount}::numeric, ${a.tenure}, ${a.interestRate}::numeric, ${a.interest}::numeric, ${a.total}::numeric, 'request', ${a.ip}, ${a.userAgent},
+          ${a.productVersionId})
         RETURNING id`,
   );
   return Number(r.id);

@@ -21,6 +21,7 @@ import {
 } from '@loan/shared-contract';
 import type { Db } from '@loan/shared-server';
 import type { Ports } from '@loan/shared-server';
+import { defaultProduct } from '@loan/loans-account';
 import { HttpError, assertWithinLoanProduct, conflict, invalid, readLoanProduct } from '@loan/shared-server';
 import { audit } from '@loan/shared-server';
 import { consume } from '@loan/shared-server';
@@ -253,7 +254,11 @@ export async function createApplication(
     const prefix = `${REFERENCE_PREFIX.application}-${new Date().getUTCFullYear()}-`;
     await repo.lock(tx, `reference:${prefix}`);
     const reference = await repo.nextReference(tx, prefix);
+    // Priced with the default loan product (its current version): the setting the quote above
+    // reads follows it (issue 26; a picker among several active products is still to come).
+    const product = await defaultProduct(tx);
     const id = await repo.insertApplication(tx, {
+      productVersionId: product?.current.id ?? null,
       reference,
       clientId: client.id,
       branchId,

@@ -323,6 +323,13 @@ describe('newClient, check-record and create', () => {
       ip_address: ip,
       branch: 'Lusaka',
     });
+    // Priced with the default loan product's current version (issue 26).
+    const [priced] = await queryRows<{ code: string; is_default: boolean }>(
+      t.db,
+      sql`SELECT p.code, p.is_default FROM loan_applications a JOIN loan_product_versions v ON v.id = a.product_version_id
+            JOIN loan_products p ON p.id = v.product_id WHERE a.id = ${r.body.id}`,
+    );
+    expect(priced).toEqual({ code: 'STANDARD', is_default: true });
     const ipRows = await queryRows(t.db, sql`SELECT 1 FROM ip_records WHERE application_id = ${r.body.id} AND ip_address = ${ip}`);
     expect(ipRows).toHaveLength(1);
     const auditRows = await queryRows(t.db, sql`SELECT 1 FROM audit_log WHERE entity = 'loan_application' AND entity_id = ${String(r.body.id)} AND action = 'create'`);
