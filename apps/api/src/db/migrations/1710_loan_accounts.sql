@@ -197,6 +197,9 @@ BEGIN
     FROM reps r JOIN per_rep p ON p.id = r.id
    WHERE r.reversed_at IS NOT NULL;
 
+  IF ids IS NULL OR cardinality(ids) > 1000 THEN
+    ANALYZE loan_ledger_wanted;
+  END IF;
   -- What is new or changed (compared with the live row of the same repayment and kind).
   CREATE TEMP TABLE IF NOT EXISTS loan_ledger_changed (LIKE loan_ledger_wanted, old_id bigint) ON COMMIT DROP;
   TRUNCATE loan_ledger_changed;
@@ -331,6 +334,9 @@ BEGIN
     JOIN loan_applications la ON la.id = d.application_id
    WHERE NOT EXISTS (SELECT 1 FROM loan_accounts a WHERE a.application_id = la.id);
   GET DIAGNOSTICS n = ROW_COUNT;
+  IF n > 1000 THEN
+    ANALYZE loan_legacy_new;
+  END IF;
 
   INSERT INTO loan_accounts (application_id, product_version_id, state, disbursed_on, amount)
   SELECT application_id, legacy, 'active', disbursed_on, amount FROM loan_legacy_new;
@@ -349,8 +355,14 @@ BEGIN
          total - greatest(total - amount, 0), greatest(total - amount, 0), 0, disbursement_id, created_by
     FROM loan_legacy_new;
 
+  -- Rows just written in bulk: the planner needs their statistics (hash joins, not loops).
+  IF n > 1000 THEN
+    ANALYZE loan_accounts;
+    ANALYZE loan_instalments;
+    ANALYZE loan_transactions;
+  END IF;
   -- Every account is new on a book migrated for the first time: NULL (all) plans better than 1M ids.
-  IF NOT EXISTS (SELECT 1 FROM loan_accounts a WHERE NOT EXISTS (SELECT 1 FROM loan_legacy_new l WHERE l.application_id = a.application_id)) THEN
+  IF (SELECT count(*) FROM loan_accounts) = n THEN
     PERFORM loan_ledger_rebuild(NULL);
     PERFORM loan_account_refresh(NULL);
   ELSE
