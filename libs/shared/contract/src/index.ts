@@ -20,3 +20,4 @@ export * from './lib/settings';
 export * from './lib/loan-limits';
 export * from './lib/communication';
 export * from './lib/loan-products';
+export * from './lib/loan-account';

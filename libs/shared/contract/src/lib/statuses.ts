@@ -14,6 +14,15 @@ export function canTransition(from: LoanStatus, to: LoanStatus): boolean {
   return LOAN_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * The one move out of `closed` (NOTES.md "Repayments"): a loan the loan account closed because
+ * it was paid in full reopens (closed -> approved) when a repayment of it is edited or reversed
+ * and something is owed again. Only the loan account makes it.
+ */
+export function canReopenPaidInFull(from: LoanStatus): boolean {
+  return from === 'closed';
+}
+
 export const OFFER_STATES = ['pending', 'signed', 'expired'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 

@@ -9,4 +9,5 @@ export * from './borrower-web';
 export * from './balances';
 export * from './admin';
 export * from './disbursements';
+export * from './loan-account';
 export * from './loan-products';

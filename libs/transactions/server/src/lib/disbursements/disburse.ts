@@ -20,6 +20,7 @@ import {
 } from '@loan/shared-server';
 import { formatMoney } from '@loan/shared-util-format';
 import * as repo from './repository';
+import { openAccount } from '@loan/loans-account';
 
 const t = schema.disbursements;
 const ev = schema.disbursementEvents;
@@ -247,7 +248,11 @@ export async function applyStatus(
       entityId: id,
       details: { via: kind, provider_ref: settled.providerRef, reason: settled.failureReason },
     });
-    if (status.state === 'success') await tellBorrower(tx, ports, settled);
+    if (status.state === 'success') {
+      // The first successful disbursement opens the loan account (schedule and ledger).
+      if (settled.applicationId) await openAccount(tx, { userId: actor.userId, who: actor }, settled.applicationId, settled.id);
+      await tellBorrower(tx, ports, settled);
+    }
     return settled;
   });
 }

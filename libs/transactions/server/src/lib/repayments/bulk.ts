@@ -37,8 +37,8 @@ import {
   type Jobs,
 } from '@loan/shared-server';
 import { UPLOAD_RECEIPTS_JOB, type UploadReceiptsJob } from './receipts';
-import * as repo from './repository';
-import type { Actor } from './service';
+import * as account from '@loan/loans-account';
+import { accountActor, type Actor } from './service';
 
 /*
  * Bulk upload of repayments (NOTES.md "Repayments"): a CSV with the header
@@ -171,8 +171,6 @@ async function createStaging(tx: Db): Promise<void> {
   // message of the few answered is written here, in JS).
   await tx.execute(sql`CREATE TEMP TABLE upload_errors (
       n integer NOT NULL, col text NOT NULL, ord integer NOT NULL, kind text NOT NULL, value text) ON COMMIT DROP`);
-  // The loans this file pays in full: the only ones saving it may close.
-  await tx.execute(sql`CREATE TEMP TABLE upload_full (id bigint PRIMARY KEY) ON COMMIT DROP`);
 }
 
 /** One batch into the staging table: each column is one array parameter, unnested into rows. */
@@ -340,8 +338,7 @@ async function checkFile(tx: Db, today: string): Promise<void> {
  * The checks against the database, each one statement over the staged rows: the loans of
  * the `ok` rows (known inside the caller's branches, not closed, paid out; no repayment
  * before the payout; each loan's rows against its balance, naming the row whose running sum
- * passes it), and every reference already stored. The loans the file pays in full (the
- * row whose running sum meets the balance) go to upload_full.
+ * passes it), and every reference already stored.
  */
 async function checkAgainstDb(tx: Db, scope: BranchScope): Promise<void> {
   // The balances of the file's loans only: the view filtered on its own reference_code,
@@ -369,10 +366,6 @@ async function checkAgainstDb(tx: Db, scope: BranchScope): Promise<void> {
     UNION ALL
     SELECT u.n, 'reference', ${columnOrder('reference')}::int, 'taken', NULL
       FROM upload_rows u WHERE EXISTS (SELECT 1 FROM repayments p WHERE p.reference = u.reference)`);
-  await tx.execute(sql`INSERT INTO upload_full (id)
-    SELECT DISTINCT l.id FROM upload_loans l
-      JOIN (SELECT code, sum(amount) AS paid FROM upload_rows WHERE ok GROUP BY code) f ON f.code = l.code
-     WHERE l.status <> 'closed' AND l.disbursed_on IS NOT NULL AND f.paid = l.balance`);
 }
 
 /** The report: the `ok` rows' figures, how many problems and the first of them, by row then column. */
@@ -434,14 +427,9 @@ async function save(tx: Db, jobs: Jobs, actor: Actor, r: BulkUploadReport, hash:
     entityId: up.id,
     details: { rows: r.rows, total_amount: r.total_amount, loans: ins.loans, file_sha256: hash, file_name: fileName },
   });
-  // An upload only adds repayments: no loan reopens, and only those it pays in full close.
-  const closed = await repo.closePaidInFull(tx, sql`SELECT id FROM upload_full`);
-  if (closed)
-    await tx.execute(sql`
-      INSERT INTO audit_log (user_id, action, entity, entity_id, details, ip_address, user_agent)
-      SELECT ${actor.who.userId}, 'close', 'loan_application', la.id::text,
-             jsonb_build_object('reason', 'paid in full', 'upload_id', ${up.id}::bigint), ${actor.who.ip}, ${actor.who.userAgent}
-        FROM loan_applications la JOIN upload_full f ON f.id = la.id WHERE la.status = 'closed'`);
+  // The loan account allocates the file's repayments (one set-based pass over its loans),
+  // refreshes their balances and closes (and audits) the loans paid in full.
+  await account.applyRepayments(tx, accountActor(actor), sql`SELECT DISTINCT application_id FROM repayments WHERE upload_id = ${up.id}`);
   phase('close');
   const job: UploadReceiptsJob = { uploadId: up.id, firstId: ins.first, lastId: ins.last };
   await jobs.send(UPLOAD_RECEIPTS_JOB, job, { db: tx, singletonKey: `upload-${up.id}` });
@@ -505,9 +493,8 @@ async function checkAndSave(
       // Saving: the file's loans locked (id order) before their balances are read, so the
       // check and the write are one step against any other repayment of those loans.
       if (saving) {
-        // (Counted, not answered: the locked rows stay in the database, not in this process.)
-        await tx.execute(sql`SELECT count(*) FROM (SELECT id FROM loan_applications WHERE reference_code IN (SELECT code FROM upload_rows)
-                                                     ORDER BY id FOR UPDATE) locked`);
+        // The loan accounts are the lock of a loan's money (opened first for loans paid out without one).
+        await account.lockAccounts(tx, sql`SELECT id FROM loan_applications WHERE reference_code IN (SELECT code FROM upload_rows)`);
         phase('lock');
       }
       await checkAgainstDb(tx, actor.scope);

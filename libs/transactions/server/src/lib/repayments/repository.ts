@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { RepaymentFilter } from '@loan/shared-contract';
 import {
   listFilter,
@@ -81,12 +81,6 @@ export async function findOne(db: Db, id: number): Promise<RepaymentRow | undefi
   return row;
 }
 
-/** The repayment row locked for a change (its own columns). */
-export async function lockRepayment(db: Db, id: number) {
-  const [row] = await db.select().from(r).where(eq(r.id, id)).for('update').limit(1);
-  return row;
-}
-
 export interface LoanForPayment {
   id: number;
   referenceCode: string;
@@ -98,11 +92,11 @@ export interface LoanForPayment {
 }
 
 /**
- * A loan (by reference code or id), locked (`FOR UPDATE` of loan_applications) so the
- * balance check and the write that follows it are one step: a second repayment of the same
- * loan waits here until this transaction ends, then sees the new balance.
+ * A loan by reference code, read (not locked: the loan account's row is the lock of a loan's
+ * money, taken by the account's commands; locking the application here too would deadlock
+ * against a bulk upload closing it).
  */
-async function lockLoan(db: Db, where: SQL): Promise<LoanForPayment | undefined> {
+export async function loanByReference(db: Db, referenceCode: string): Promise<LoanForPayment | undefined> {
   const [row] = await db
     .select({
       id: la.id,
@@ -114,71 +108,7 @@ async function lockLoan(db: Db, where: SQL): Promise<LoanForPayment | undefined>
       mobile: la.mobile,
     })
     .from(la)
-    .where(where)
-    .for('update')
+    .where(eq(la.referenceCode, referenceCode))
     .limit(1);
   return row;
-}
-
-export const lockLoanByReference = (db: Db, referenceCode: string) => lockLoan(db, eq(la.referenceCode, referenceCode));
-export const lockLoanById = (db: Db, id: number) => lockLoan(db, eq(la.id, id));
-
-export async function referenceTaken(db: Db, reference: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: r.id })
-    .from(r)
-    .where(and(eq(r.reference, reference), exceptId === undefined ? undefined : sql`${r.id} <> ${exceptId}`))
-    .limit(1);
-  return !!row;
-}
-
-/**
- * Closes the approved loans among `ids` (a subquery answering loan ids) whose balance is
- * paid, and marks them paid in full; `answer` selects from `done` (the closed ids).
- */
-const closeStatement = (ids: SQL, answer: SQL) =>
-  sql`WITH done AS (
-        UPDATE loan_applications la SET status = 'closed', closed_at = now(), updated_at = now()
-          FROM loan_balances b
-         WHERE b.application_id = la.id AND la.status = 'approved' AND b.balance <= 0
-           AND la.id IN (${ids})
-        RETURNING la.id)
-      , mark AS (INSERT INTO loan_paid_in_full (application_id) SELECT id FROM done
-                 ON CONFLICT (application_id) DO UPDATE SET closed_at = now())
-      ${answer}`;
-
-/**
- * Closes the loans of `ids` (a subquery, e.g. a bulk upload's temporary table) that are paid
- * in full, in the database only (no list of them in this process): answers how many closed.
- */
-export async function closePaidInFull(db: Db, ids: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, closeStatement(ids, sql`SELECT count(*)::int AS n FROM done`));
-  return row.n;
-}
-
-/**
- * After repayments of these loans changed: closes the approved ones now paid in full
- * (approved -> closed, remembered in loan_paid_in_full) and reopens the ones closed that
- * way whose balance is owed again (closed -> approved). One statement each; answers the
- * ids closed and reopened, for the audit trail.
- */
-export async function settleLoanStatus(db: Db, ids: readonly number[]): Promise<{ closed: number[]; reopened: number[] }> {
-  if (!ids.length) return { closed: [], reopened: [] };
-  const list = ids.join(',');
-  const closed = await queryRows<{ id: number }>(
-    db,
-    closeStatement(sql`SELECT unnest(string_to_array(${list}, ',')::bigint[])`, sql`SELECT id::int AS id FROM done ORDER BY id`),
-  );
-  const reopened = await queryRows<{ id: number }>(
-    db,
-    sql`WITH owed AS (
-          DELETE FROM loan_paid_in_full p USING loan_balances b
-           WHERE b.application_id = p.application_id AND b.balance > 0
-             AND p.application_id = ANY(string_to_array(${list}, ',')::bigint[])
-          RETURNING p.application_id)
-        UPDATE loan_applications la SET status = 'approved', closed_at = NULL, updated_at = now()
-          FROM owed WHERE owed.application_id = la.id AND la.status = 'closed'
-        RETURNING la.id::int AS id`,
-  );
-  return { closed: closed.map((c) => c.id), reopened: reopened.map((c) => c.id) };
 }

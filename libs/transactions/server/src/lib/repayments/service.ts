@@ -1,8 +1,5 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import {
-  fromNgwee,
-  toNgwee,
   type LoanBalance,
   type RepayableLoan,
   type RepaymentCreateData,
@@ -15,9 +12,6 @@ import {
 } from '@loan/shared-contract';
 import {
   HttpError,
-  auditChanges,
-  businessToday,
-  conflict,
   csvRow,
   inScope,
   likeContains,
@@ -25,9 +19,7 @@ import {
   notFound,
   postgresCode,
   queryRows,
-  recordAudit,
   resolveBranchFilter,
-  schema,
   scopeCondition,
   toRepayment,
   type AuditActor,
@@ -36,7 +28,8 @@ import {
   type SmsPort,
 } from '@loan/shared-server';
 import { sql } from 'drizzle-orm';
-import { money, receiptText } from './receipts';
+import * as account from '@loan/loans-account';
+import { receiptText } from './receipts';
 import * as repo from './repository';
 
 /** Who acts: identity and branch scope, and the audit trail's actor. */
@@ -45,6 +38,9 @@ export interface Actor {
   scope: BranchScope;
   who: AuditActor;
 }
+
+/** The loan account's actor (who, for the audit trail). */
+export const accountActor = (actor: Actor): account.AccountActor => ({ userId: actor.userId, who: actor.who });
 
 /** A 422 naming fields, in the api's one error shape. */
 function refused(errors: Record<string, string>): HttpError {
@@ -165,14 +161,6 @@ export function unpayable(loan: { status: string } | undefined, balance: LoanBal
   return null;
 }
 
-/** Audits the loans a change closed (paid in full) or reopened. */
-async function settle(tx: Db, actor: Actor, ids: number[]): Promise<void> {
-  const { closed, reopened } = await repo.settleLoanStatus(tx, ids);
-  for (const id of closed) await recordAudit(tx, actor.who, { action: 'close', entity: 'loan_application', entityId: id, details: { reason: 'paid in full' } });
-  for (const id of reopened)
-    await recordAudit(tx, actor.who, { action: 'reopen', entity: 'loan_application', entityId: id, details: { reason: 'repayment changed: balance owed again' } });
-}
-
 /** A unique-reference race lost at insert time reads like the check that would have caught it. */
 async function guardReference<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -198,42 +186,22 @@ async function result(db: Db, id: number, applicationId: number | null): Promise
 export async function create(db: Db, sms: SmsPort, actor: Actor, body: RepaymentCreateData): Promise<RepaymentResult> {
   return guardReference(() =>
     db.transaction(async (tx) => {
-      const loan = await repo.lockLoanByReference(tx, body.reference_code);
+      const loan = await repo.loanByReference(tx, body.reference_code);
       const visible = loan && inScope(actor.scope, loan.branchId) ? loan : undefined;
       const balance = visible ? await loanBalance(tx, visible.id) : null;
       const why = unpayable(visible, balance);
       if (why || !visible || !balance) throw refused({ reference_code: why ?? 'No loan with this reference code.' });
-      const errors: Record<string, string> = {};
-      const today = await businessToday(tx);
-      if (body.paid_at > today) errors['paid_at'] = 'The date cannot be in the future.';
-      else if (balance.disbursed_on && body.paid_at < balance.disbursed_on)
-        errors['paid_at'] = `The loan was paid out on ${balance.disbursed_on}: a repayment cannot be earlier.`;
-      if (toNgwee(body.amount) > toNgwee(balance.balance)) errors['amount'] = `More than the balance of ${money(balance.balance)}.`;
-      if (await repo.referenceTaken(tx, body.reference)) errors['reference'] = 'This reference was already recorded.';
-      if (Object.keys(errors).length) throw refused(errors);
-
-      const [row] = await tx
-        .insert(schema.repayments)
-        .values({
-          applicationId: visible.id,
-          clientId: visible.clientId,
-          amount: body.amount,
-          paidAt: body.paid_at,
-          method: body.method,
-          reference: body.reference,
-          note: body.note ?? null,
-          createdBy: actor.userId,
-          updatedBy: actor.userId,
-        })
-        .returning({ id: schema.repayments.id });
-      await recordAudit(tx, actor.who, {
-        action: 'create',
-        entity: 'repayment',
-        entityId: row.id,
-        details: { reference_code: visible.referenceCode, amount: body.amount, paid_at: body.paid_at, method: body.method, reference: body.reference },
+      // The loan account checks the money (date, balance, reference), writes the row and its ledger rows.
+      const { repaymentId, balance: after } = await account.repay(tx, accountActor(actor), {
+        applicationId: visible.id,
+        clientId: visible.clientId,
+        referenceCode: visible.referenceCode,
+        amount: body.amount,
+        paidAt: body.paid_at,
+        method: body.method,
+        reference: body.reference,
+        note: body.note ?? null,
       });
-      await settle(tx, actor, [visible.id]);
-      const after = await loanBalance(tx, visible.id);
       await sms.send(
         {
           to: visible.mobile,
@@ -254,7 +222,7 @@ export async function create(db: Db, sms: SmsPort, actor: Actor, body: Repayment
         },
         tx,
       );
-      return result(tx, row.id, visible.id);
+      return result(tx, repaymentId, visible.id);
     }),
   );
 }
@@ -264,32 +232,16 @@ export async function create(db: Db, sms: SmsPort, actor: Actor, body: Repayment
 export async function update(db: Db, actor: Actor, id: number, body: RepaymentUpdateData): Promise<RepaymentResult> {
   return guardReference(() =>
     db.transaction(async (tx) => {
-      const current = await repo.lockRepayment(tx, id);
-      const loan = current?.applicationId ? await repo.lockLoanById(tx, current.applicationId) : undefined;
-      if (!current || !loan || !inScope(actor.scope, loan.branchId)) throw notFound('Repayment');
-      if (current.reversedAt) throw conflict('This repayment was reversed: it cannot be edited.');
-      const balance = await loanBalance(tx, loan.id);
-      const errors: Record<string, string> = {};
-      const today = await businessToday(tx);
-      if (body.paid_at > today) errors['paid_at'] = 'The date cannot be in the future.';
-      else if (balance?.disbursed_on && body.paid_at < balance.disbursed_on)
-        errors['paid_at'] = `The loan was paid out on ${balance.disbursed_on}: a repayment cannot be earlier.`;
-      const owed = toNgwee(balance?.balance ?? '0.00') + toNgwee(current.amount);
-      if (toNgwee(body.amount) > owed) errors['amount'] = `More than the balance of ${money(fromNgwee(owed))}.`;
-      if (await repo.referenceTaken(tx, body.reference, id)) errors['reference'] = 'This reference was already recorded.';
-      if (Object.keys(errors).length) throw refused(errors);
-      const patch = { amount: body.amount, paidAt: body.paid_at, method: body.method, reference: body.reference, note: body.note ?? null };
-      const { before, after } = auditChanges(
-        { amount: current.amount, paidAt: current.paidAt, method: current.method, reference: current.reference, note: current.note },
-        patch,
+      const current = await repo.findOne(tx, id);
+      if (!current || !current.applicationId || !inScope(actor.scope, current.branchId)) throw notFound('Repayment');
+      const { applicationId } = await account.editRepayment(
+        tx,
+        accountActor(actor),
+        id,
+        { amount: body.amount, paidAt: body.paid_at, method: body.method, reference: body.reference, note: body.note ?? null },
+        current.referenceCode ?? '',
       );
-      await tx
-        .update(schema.repayments)
-        .set({ ...patch, updatedBy: actor.userId, updatedAt: new Date() })
-        .where(eq(schema.repayments.id, id));
-      await recordAudit(tx, actor.who, { action: 'update', entity: 'repayment', entityId: id, before, after, details: { reference_code: loan.referenceCode } });
-      await settle(tx, actor, [loan.id]);
-      return result(tx, id, loan.id);
+      return result(tx, id, applicationId);
     }),
   );
 }
@@ -297,22 +249,9 @@ export async function update(db: Db, actor: Actor, id: number, body: RepaymentUp
 /** DELETE /delete/:id: a reversal with a reason; the row stays in the ledger, marked reversed. */
 export async function reverse(db: Db, actor: Actor, id: number, reason: string): Promise<RepaymentResult> {
   return db.transaction(async (tx) => {
-    const current = await repo.lockRepayment(tx, id);
-    const loan = current?.applicationId ? await repo.lockLoanById(tx, current.applicationId) : undefined;
-    if (!current || !inScope(actor.scope, loan?.branchId ?? null)) throw notFound('Repayment');
-    if (current.reversedAt) throw conflict('This repayment was already reversed.');
-    await tx
-      .update(schema.repayments)
-      .set({ reversedAt: new Date(), reversedBy: actor.userId, reversalReason: reason, updatedBy: actor.userId, updatedAt: new Date() })
-      .where(eq(schema.repayments.id, id));
-    await recordAudit(tx, actor.who, {
-      action: 'reverse',
-      entity: 'repayment',
-      entityId: id,
-      details: { reason, amount: current.amount, reference: current.reference, reference_code: loan?.referenceCode ?? null },
-    });
-    if (loan) await settle(tx, actor, [loan.id]);
-    return result(tx, id, loan?.id ?? null);
+    const current = await repo.findOne(tx, id);
+    if (!current || !inScope(actor.scope, current.branchId ?? null)) throw notFound('Repayment');
+    const { applicationId } = await account.reverseRepayment(tx, accountActor(actor), id, reason, current.referenceCode ?? null);
+    return result(tx, id, applicationId);
   });
 }
-

@@ -1,4 +1,5 @@
 import { LOAN_KIND_PERMISSIONS, canTransition, type DeleteResult, type LoanApplication, type LoanComment, type LoanKind, type LoanStatus } from '@loan/shared-contract';
+import { closeAccount, lockAccount } from '@loan/loans-account';
 import { HttpError, assertWithinLoanProduct, conflict, forbidden, inScope, invalid, notFound, readLoanProduct, recordAudit, type Db } from '@loan/shared-server';
 import * as repo from '../repository';
 import { NOUN, findInScope, type Actor } from './common';
@@ -47,6 +48,8 @@ export async function update(db: Db, kind: LoanKind, args: UpdateArgs, actor: Ac
     if (!actor.can(needed)) throw forbidden();
   }
   return db.transaction(async (tx) => {
+    // Closing moves the loan account too: its lock first (the one lock order: account, then application).
+    const closing = args.status === 'closed' ? await lockAccount(tx, args.id) : undefined;
     const row = await findInScope(tx, kind, args.id, actor.scope, true);
     const patch: repo.LoanPatch = {};
     const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -86,6 +89,7 @@ export async function update(db: Db, kind: LoanKind, args: UpdateArgs, actor: Ac
       }
     }
     await repo.updateLoan(tx, row.id, patch, actor.userId);
+    if (patch.status === 'closed' && closing) await closeAccount(tx, { userId: actor.userId, who: actor.who }, row.id);
     if (args.reason) await repo.insertComment(tx, row.id, actor.userId, args.reason);
     const action = patch.status ? STATUS_ACTION[patch.status] : 'updated';
     await recordAudit(tx, actor.who, {
