@@ -306,7 +306,7 @@ CREATE FUNCTION loan_legacy_interest_to(total numeric, amount numeric, n integer
               WHEN i >= n THEN greatest(total - amount, 0)
               -- Equal parts, but never more than the instalments so far, and never leaving more
               -- interest than the instalments still to come hold (each part <= its instalment).
-              ELSE greatest(least(loan_cumulative_due(total, n, i), round(greatest(total - amount, 0) / greatest(n, 1), 2) * i),
+              ELSE greatest(least(loan_cumulative_due(total, n, i), round(greatest(total - amount, 0) / greatest(n, 1), 2) * i, greatest(total - amount, 0)),
                             greatest(total - amount, 0) - (total - loan_cumulative_due(total, n, i))) END
 $$;
 
