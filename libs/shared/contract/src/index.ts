@@ -17,5 +17,6 @@ export * from './lib/reports';
 export * from './lib/users';
 export * from './lib/history';
 export * from './lib/settings';
+export * from './lib/approvals';
 export * from './lib/loan-limits';
 export * from './lib/communication';

@@ -8,6 +8,7 @@ import { registerApiDocs, registerOpenApi } from './http/openapi';
 import type { RouteDef } from './http/route';
 import { listenForSessionChanges, type Listen } from './http/session-cache';
 import { Jobs } from './jobs';
+import { CommandRegistry } from './approvals/command';
 import { portsFromConfig, registerDeliveryReports, withDelivery, withThrottle, type DeliverySink, type Ports } from './ports';
 import './types.d';
 
@@ -79,6 +80,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     onError: (err) => app.log.error({ err }, 'jobs: background error'),
   });
   app.decorate('jobs', jobs);
+  app.decorate('commands', new CommandRegistry());
   if (config.jobs) {
     app.addHook('onReady', async () => {
       await jobs.start();
