@@ -61,10 +61,16 @@ export type PendingAction = z.output<typeof pendingActionSchema>;
 
 /** The 202 answer of a route whose action now waits for a second person. */
 export const heldAnswerSchema = z
-  .object({ message: z.string(), held: z.literal(true), pending: pendingActionSchema })
+  // `replayed`: a route with an Idempotency-Key answers the same again (disbursements).
+  .object({ message: z.string(), held: z.literal(true), pending: pendingActionSchema, replayed: z.boolean().optional() })
   .strict();
 export type HeldAnswer = z.output<typeof heldAnswerSchema>;
 export const WAITING_MESSAGE = 'Waiting for a second person to approve.';
+
+/** A route's answer: its own result, or the request that now waits (202). */
+export function orHeld<T extends z.ZodType>(result: T) {
+  return z.union([result, heldAnswerSchema]);
+}
 
 /** True when a route's answer is a held request rather than the action's result. */
 export function isHeldAnswer(value: unknown): value is HeldAnswer {

@@ -19,7 +19,7 @@ const addCommand = defineCommand<{ n: number; amount: string }, { total: number 
   label: 'Add to the counter',
   permission: P.editSettings,
   input: z.object({ n: z.number().int(), amount: z.string() }),
-  amount: (i) => i.amount,
+  amount: async (_db, i) => i.amount,
   summary: async (_db, _actor, i) => ({ title: `Add ${i.n}`, lines: [{ label: 'Counter', before: null, after: `+${i.n}` }], link: null, entity: 'counter', entityId: 1 }),
   premise: async (tx) => {
     const [b] = await queryRows<{ v: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM settings WHERE key = 'test.blocked') AS v`);

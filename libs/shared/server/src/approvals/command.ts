@@ -5,6 +5,7 @@ import type { BranchScope } from '../db/list';
 import type { AuditActor } from '../http/audit';
 import type { Config } from '../config';
 import type { Ports } from '../ports';
+import type { Jobs } from '../jobs';
 
 /** The person a command runs as: the maker (at approval, as they are then, reloaded). */
 export interface ActingUser {
@@ -28,6 +29,7 @@ export interface CommandServices {
   db: Db;
   ports: Ports;
   config: Config;
+  jobs: Jobs;
 }
 
 /** What people read of a request (title, before/after lines, link), and what it is about. */
@@ -53,12 +55,15 @@ export interface CheckedCommand<I = unknown, R = unknown, A = R> {
   name: string;
   /** For people: 'Instant single disbursement'. */
   label: string;
-  /** The permission the maker needs (the route's); re-checked at approval against the maker's role then. */
-  permission: PermissionName;
+  /**
+   * The permission the maker needs (the route's; per input when one command covers several
+   * routes: create, edit, delete); re-checked at approval against the maker's role then.
+   */
+  permission: PermissionName | ((input: I) => PermissionName);
   /** The input's schema (re-parses the stored input at approval). */
   input: ZodType<I>;
   /** Commands with an amount (a payment): the setting may ask for a checker only above a figure. */
-  amount?: (input: I) => string | null;
+  amount?: (db: Db, input: I) => Promise<string | null>;
   /** The before/after for people, read when the request is made (outside any change). */
   summary: (db: Db, actor: CommandActor, input: I) => Promise<CommandSummary>;
   /**
@@ -81,6 +86,11 @@ export interface CheckedCommand<I = unknown, R = unknown, A = R> {
    * route's (default: run's). Not undone if it fails: the action happened.
    */
   afterCommit?: (services: CommandServices, actor: CommandActor, result: R, input: I) => Promise<A>;
+}
+
+/** The permission a command's input needs of its maker. */
+export function permissionOf<I>(command: Pick<CheckedCommand<I, unknown, unknown>, 'permission'>, input: I): PermissionName {
+  return typeof command.permission === 'function' ? command.permission(input) : command.permission;
 }
 
 /** Types a command: `export const reverseRepayment = defineCommand({ ... })`. */

@@ -95,7 +95,7 @@ export const approvalsServer: FastifyPluginAsync = async (app) => {
       params: pendingActionIdParamsSchema,
       response: pendingActionDecisionSchema,
       handler: async (ctx) => {
-        const data = await service.approve({ db: ctx.db, ports: app.ports, config: app.config }, registry, checkerOf(ctx), ctx.params.id);
+        const data = await service.approve({ db: ctx.db, ports: app.ports, config: app.config, jobs: app.jobs }, registry, checkerOf(ctx), ctx.params.id);
         return { message: 'Approved: the action was carried out.', data };
       },
     }),

@@ -21,7 +21,7 @@ import { branchScope, inScope, type BranchScope } from '../db/list';
 import { HttpError, conflict, forbidden, invalid, notFound, postgresCode } from '../http/errors';
 import { recordAudit, type AuditActor } from '../http/audit';
 import type { RouteContext } from '../http/route';
-import type { ActingUser, AnyCommand, CheckedCommand, CommandActor, CommandRegistry, CommandServices } from './command';
+import { permissionOf, type ActingUser, type AnyCommand, type CheckedCommand, type CommandActor, type CommandRegistry, type CommandServices } from './command';
 
 // ---------------------------------------------------------------------------------------
 // The setting: which commands need a checker, and above what amount.
@@ -83,7 +83,7 @@ export async function needsChecker(db: Db, command: AnyCommand, input: unknown):
   const rule = rules[command.name];
   if (!rule?.required) return false;
   if (!command.amount || rule.above === null) return true;
-  const amount = command.amount(input);
+  const amount = await command.amount(db, input);
   return amount !== null && toNgwee(amount) > toNgwee(rule.above);
 }
 
@@ -290,7 +290,7 @@ export async function runChecked<I, R, A>(
   const registry = app.commands;
   if (registry.get(command.name) !== command) throw new Error(`commands: '${command.name}' is not registered (app.commands.register)`);
   const actor = requestActor(ctx);
-  if (!(await needsChecker(ctx.db, command as AnyCommand, input))) return runNow({ db: ctx.db, ports: app.ports, config: app.config }, command, actor, input);
+  if (!(await needsChecker(ctx.db, command as AnyCommand, input))) return runNow({ db: ctx.db, ports: app.ports, config: app.config, jobs: app.jobs }, command, actor, input);
   const pending = await hold(ctx.db, registry, command as AnyCommand, actor, input);
   ctx.reply.code(202);
   return { message: WAITING_MESSAGE, held: true, pending };
@@ -355,9 +355,10 @@ export async function approve(services: CommandServices, registry: CommandRegist
       }
       const maker = await loadActingUser(tx, Number(r.maker_id));
       if (!maker) throw conflict(`${r.maker_name} is no longer an active user.`);
-      if (!maker.permissions.has(command.permission)) throw conflict(`${maker.fullname} no longer holds the permission '${command.permission}'.`);
       const parsed = command.input.safeParse(r.input);
       if (!parsed.success) throw conflict('The request no longer fits the form of its action.');
+      const permission = permissionOf(command, parsed.data);
+      if (!maker.permissions.has(permission)) throw conflict(`${maker.fullname} no longer holds the permission '${permission}'.`);
       const actor: CommandActor = {
         user: maker,
         scope: branchScope(maker),

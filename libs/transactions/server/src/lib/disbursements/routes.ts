@@ -19,6 +19,7 @@ import {
   reconcileBodySchema,
   reconcileResultSchema,
   disbursementSchema,
+  orHeld,
 } from '@loan/shared-contract';
 import {
   CALLBACK_SIGNATURE_HEADER,
@@ -27,12 +28,14 @@ import {
   mobileMoneyCallbackSecret,
   mtnStatusFromBody,
   registerRoutes,
+  runChecked,
   verifyCallback,
   type RouteContext,
 } from '@loan/shared-server';
 import * as service from './service';
 import * as disburse from './disburse';
 import { withIdempotency } from './idempotency';
+import { disburseSingleCommand } from '../checked-commands';
 
 type Ctx = Pick<RouteContext<unknown, unknown, unknown>, 'scope' | 'auditActor' | 'req'>;
 const actorOf = (ctx: Ctx): disburse.Actor => ({ audit: ctx.auditActor, scope: ctx.scope });
@@ -82,12 +85,9 @@ export const disbursementRoutes = [
     url: DISBURSEMENTS_PATHS.disburseSingle,
     auth: P.instantSingleDisburse,
     body: disburseSingleBodySchema,
-    response: disburseSingleResultSchema,
-    handler: (ctx) =>
-      withIdempotency(ctx.db, ctx.req, ctx.reply, ctx.user.id, ctx.body, async () => {
-        const row = await disburse.disburseOne(ctx.db, ctx.req.server.ports, actorOf(ctx), ctx.body.application_id, { mode: 'instant_single' });
-        return { disbursement: service.toDto(row) };
-      }),
+    // The payment, or (above the maker-checker setting's amount) the request waiting for a checker: 202.
+    response: orHeld(disburseSingleResultSchema),
+    handler: (ctx) => withIdempotency(ctx.db, ctx.req, ctx.reply, ctx.user.id, ctx.body, () => runChecked(ctx, disburseSingleCommand, ctx.body)),
   }),
   defineRoute({
     method: 'POST',
