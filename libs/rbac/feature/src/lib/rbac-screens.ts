@@ -11,4 +11,7 @@ export const rbacScreens: readonly ScreenDescriptor[] = [
   { ...SCREENS.auditTrail, element: lazy(() => import('./audit-trail-page')) },
   { ...SCREENS.branches, element: lazy(() => import('./branches-page')) },
   { ...SCREENS.loanProduct, element: lazy(() => import('./loan-product-page')) },
+  { ...SCREENS.makerChecker, element: lazy(() => import('./maker-checker-page')) },
+  { ...SCREENS.approvals, element: lazy(() => import('./approvals-page')) },
+  { ...SCREENS.approvalDetails, element: lazy(() => import('./approval-details-page')) },
 ];
