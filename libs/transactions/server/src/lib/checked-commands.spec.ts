@@ -9,6 +9,7 @@ let t: TestApp;
 let maker: AuthHeaders;
 let checker: AuthHeaders;
 let admin: AuthHeaders;
+let bulkMaker: AuthHeaders;
 let seq = 0;
 let calls = 0;
 const sandbox = new SandboxMobileMoney(0);
@@ -48,6 +49,7 @@ beforeAll(async () => {
   maker = (await createTestUser(t.app, [...finance])).headers;
   checker = (await createTestUser(t.app, [...finance])).headers;
   admin = (await createTestUser(t.app, [P.editSettings])).headers;
+  bulkMaker = (await createTestUser(t.app, [...finance, P.instantBulkDisburse])).headers;
   const set = await t.app.inject({
     method: 'PUT',
     url: SETTINGS_PATHS.makerChecker,
@@ -116,5 +118,21 @@ describe('repayment reversal', () => {
     expect((await approve(held.json().pending.id)).statusCode).toBe(200);
     const [after] = await queryRows<{ reversed: boolean; reason: string }>(t.db, sql`SELECT reversed_at IS NOT NULL AS reversed, reversal_reason AS reason FROM repayments WHERE id = ${r.id}`);
     expect(after).toEqual({ reversed: true, reason: 'Bounced' });
+  });
+});
+
+describe('bulk disbursement', () => {
+  it('never pays in a batch a loan that would need a second person alone', async () => {
+    const small = await payableLoan('500.00');
+    const big = await payableLoan('50000.00');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: DISBURSEMENTS_PATHS.disburseBulk,
+      headers: { ...bulkMaker, 'idempotency-key': `bulk-${small}` },
+      payload: { application_ids: [small, big] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['sent', 'refused']);
+    expect(await paidCount(big)).toBe(0);
   });
 });

@@ -28,6 +28,7 @@ import {
   mobileMoneyCallbackSecret,
   mtnStatusFromBody,
   registerRoutes,
+  needsChecker,
   runChecked,
   verifyCallback,
   type RouteContext,
@@ -36,6 +37,8 @@ import * as service from './service';
 import * as disburse from './disburse';
 import { withIdempotency } from './idempotency';
 import { disburseSingleCommand } from '../checked-commands';
+
+export const NEEDS_CHECKER_ALONE = 'Above the amount that needs a second person: pay it on its own, and someone else approves it.';
 
 type Ctx = Pick<RouteContext<unknown, unknown, unknown>, 'scope' | 'auditActor' | 'req'>;
 const actorOf = (ctx: Ctx): disburse.Actor => ({ audit: ctx.auditActor, scope: ctx.scope });
@@ -98,7 +101,15 @@ export const disbursementRoutes = [
     handler: (ctx) =>
       withIdempotency(ctx.db, ctx.req, ctx.reply, ctx.user.id, ctx.body, async () => {
         const batchId = ctx.body.batch ?? `B-${randomUUID()}`;
-        const results = await disburse.disburseMany(ctx.db, ctx.req.server.ports, actorOf(ctx), ctx.body.application_ids, batchId, service.toDto);
+        // A loan that would need a second person paid alone is never paid in a batch (maker-checker).
+        const held = new Set<number>();
+        for (const id of ctx.body.application_ids) if (await needsChecker(ctx.db, disburseSingleCommand, { application_id: id })) held.add(id);
+        const free = ctx.body.application_ids.filter((id) => !held.has(id));
+        const paid = free.length ? await disburse.disburseMany(ctx.db, ctx.req.server.ports, actorOf(ctx), free, batchId, service.toDto) : [];
+        const byId = new Map(paid.map((r) => [r.application_id, r]));
+        const results = ctx.body.application_ids.map(
+          (id) => byId.get(id) ?? { application_id: id, outcome: 'refused' as const, disbursement: null, message: NEEDS_CHECKER_ALONE },
+        );
         return { batch_id: batchId, results };
       }),
   }),
