@@ -58,7 +58,8 @@ export const approvalsApi = api.injectEndpoints({
     approvePendingAction: b.mutation<PendingActionDecision, number>({
       query: (n) => ({ url: APPROVALS_PATHS.approve.replace(':id', id(n)), method: 'POST' }),
       invalidatesTags: () => EVERYTHING,
-      extraOptions: { toast: { success: 'Approved: the action was carried out.', error: true } },
+      // A refusal (the premise changed) is shown on the page, where it stays.
+      extraOptions: { toast: { success: 'Approved: the action was carried out.', error: false } },
     }),
     rejectPendingAction: b.mutation<PendingActionDecision, { id: number; reason: string }>({
       query: ({ id: n, reason }) => ({ url: APPROVALS_PATHS.reject.replace(':id', id(n)), method: 'POST', body: { reason } }),

@@ -47,8 +47,9 @@ export const approvalsVariants = {
     ok: page([makePendingAction(1), makePendingAction(2, { mine: true, can_decide: false, maker: { id: 1, name: 'Me Myself' } })]),
     empty: page([]),
   }),
-  byId: endpointVariants('GET', APPROVALS_PATHS.byId, { ok: makePendingAction(1), empty: makePendingAction(1, { summary: { title: 'Pay', lines: [], link: null }, entity: null, entity_id: null }) }),
+  // Before byId: '/api/approvals/:id' would match '/api/approvals/count' too (the api prefers the static path).
   count: endpointVariants('GET', APPROVALS_PATHS.count, { ok: { count: 3 }, empty: { count: 0 } }),
+  byId: endpointVariants('GET', APPROVALS_PATHS.byId, { ok: makePendingAction(1), empty: makePendingAction(1, { summary: { title: 'Pay', lines: [], link: null }, entity: null, entity_id: null }) }),
   approve: endpointVariants('POST', APPROVALS_PATHS.approve, {
     ok: { message: 'Approved: the action was carried out.', data: makePendingAction(1, { status: 'approved', can_decide: false }) },
     empty: { message: 'Approved: the action was carried out.', data: makePendingAction(1, { status: 'approved', can_decide: false }) },
