@@ -52,6 +52,9 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/settings/audit',
     '/settings/branches',
     '/settings/loan-product',
+    '/settings/maker-checker',
+    '/approvals',
+    '/approvals/:id',
     '/profile',
   ]);
 });
