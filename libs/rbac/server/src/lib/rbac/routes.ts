@@ -16,7 +16,7 @@ import {
   orHeld,
 } from '@loan/shared-contract';
 import { z } from 'zod';
-import { conflict, defineCommand, defineRoute, registerRoutes, runChecked } from '@loan/shared-server';
+import { conflict, defineCommand, defineRoute, HttpError, registerRoutes, runChecked } from '@loan/shared-server';
 import * as service from './service';
 import { findRole, listPermissions, permissionNames } from './repository';
 
@@ -48,6 +48,11 @@ export const rolePermissionsCommand = defineCommand<z.output<typeof rolePermissi
       entityId: i.role_id,
       branchId: null,
     };
+  },
+  // Asked for one's own role, or to grant what one does not hold: refused at once (and again at approval, by the change itself).
+  premise: async (tx, actor, i) => {
+    if (i.role_id === actor.user.roleId) throw new HttpError(403, service.OWN_ROLE_MESSAGE);
+    if (i.action === 'assign') service.assertHolds(actor.user, await permissionNames(tx, i.ids));
   },
   run: async (tx, actor, i) => {
     await service.changePermissions(tx, i.role_id, i.ids, i.action, actor.user, actor.audit);
