@@ -59,7 +59,7 @@ export const approvalsApi = api.injectEndpoints({
       query: (n) => ({ url: APPROVALS_PATHS.approve.replace(':id', id(n)), method: 'POST' }),
       invalidatesTags: () => EVERYTHING,
       // A refusal (the premise changed) is shown on the page, where it stays.
-      extraOptions: { toast: { success: 'Approved: the action was carried out.', error: false } },
+      extraOptions: { toast: { success: 'Approved: the action was carried out.' } },
     }),
     rejectPendingAction: b.mutation<PendingActionDecision, { id: number; reason: string }>({
       query: ({ id: n, reason }) => ({ url: APPROVALS_PATHS.reject.replace(':id', id(n)), method: 'POST', body: { reason } }),
