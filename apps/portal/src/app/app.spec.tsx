@@ -37,6 +37,7 @@ const server = setupServer(
   }),
   // The top bar's bell (issue 16); not counted among the start-up calls.
   http.get(apiUrl('/api/user/notification'), () => HttpResponse.json({ items: [], unread: 0 })),
+  http.get(apiUrl('/api/approvals/count'), () => HttpResponse.json({ count: 0 })),
   http.post(apiUrl('/logout'), () => {
     calls.push('logout');
     return new HttpResponse(null, { status: 204 });
@@ -314,7 +315,7 @@ describe('layout', () => {
     seedSession(ALL_PERMISSIONS);
     await renderPortal('/profile');
     await screen.findByRole('heading', { name: 'My Profile' });
-    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Communication', 'Reports', 'Users']);
+    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Communication', 'Reports', 'Approvals', 'Users']);
     for (const name of ['Loans', 'Transactions', 'Settings']) {
       expect(within(menu()).getByRole('button', { name })).toBeInTheDocument();
     }

@@ -40,6 +40,7 @@ describe('the menu of the registry as it is today', () => {
     ];
     const communication = ['Communication /communication'];
     const reports = ['Reports /reports'];
+    const approvals = ['Approvals /approvals'];
     const admin = [
       'Users /users',
       'Settings > Roles /settings/roles',
@@ -47,8 +48,9 @@ describe('the menu of the registry as it is today', () => {
       'Settings > Branches /settings/branches',
       'Settings > Loan product /settings/loan-product',
       'Settings > Loan products /settings/loan-products',
+      'Settings > Maker-checker /settings/maker-checker',
     ];
-    const afterLoans = [...transactions, ...communication, ...reports, ...admin];
+    const afterLoans = [...transactions, ...communication, ...reports, ...approvals, ...admin];
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual([...applicationLists, ...afterLoans]);
@@ -61,6 +63,7 @@ describe('the menu of the registry as it is today', () => {
       P.viewReportsModule,
       P.viewUsersModule,
       P.viewSettingsModule,
+      P.checkPendingActions,
     ]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => !noModules.has(p)))).toEqual([]);
   });
@@ -73,6 +76,7 @@ describe('the menu of the registry as it is today', () => {
       ['Transactions', 'transactions'],
       ['Communication', 'message'],
       ['Reports', 'reports'],
+      ['Approvals', 'check'],
       ['Users', 'users'],
       ['Settings', 'settings'],
     ]);
@@ -98,12 +102,14 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Transactions > Repayments > Add /transactions/repayments?add=1',
       'Communication /communication',
       'Reports /reports',
+      'Approvals /approvals',
       'Users /users',
       'Settings > Roles /settings/roles',
       'Settings > Audit trail /settings/audit',
       'Settings > Branches /settings/branches',
       'Settings > Loan product /settings/loan-product',
       'Settings > Loan products /settings/loan-products',
+      'Settings > Maker-checker /settings/maker-checker',
     ]);
   });
 

@@ -9,6 +9,7 @@ const TOP_LEVEL_ICONS: Readonly<Record<string, IconName>> = {
   Transactions: 'transactions',
   Communication: 'message',
   Reports: 'reports',
+  Approvals: 'check',
   Users: 'users',
   Settings: 'settings',
 };

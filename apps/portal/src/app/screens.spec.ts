@@ -53,6 +53,9 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/settings/branches',
     '/settings/loan-product',
     '/settings/loan-products',
+    '/settings/maker-checker',
+    '/approvals',
+    '/approvals/:id',
     '/profile',
   ]);
 });

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { CLIENT_PICKER_PERMISSIONS } from '@loan/shared-contract';
-import { NotificationBell } from '@loan/rbac-feature';
+import { ApprovalsCount, NotificationBell } from '@loan/rbac-feature';
 import { useOwnRoleLoader, usePermissions, selectPermissionsLoaded } from '@loan/shared-permissions';
 import {
   darkModeChosen,
@@ -93,7 +93,12 @@ export function ShellLayout() {
           // group: roles, audit trail, branches, loan product; issue 16), else to the profile's
           // preferences, which everyone has.
           settingsTo={settingsHref(items)}
-          extra={<NotificationBell />}
+          extra={
+            <>
+              <ApprovalsCount />
+              <NotificationBell />
+            </>
+          }
         />
         {/* The one main landmark of a signed-in page: screen readers jump to it, "Skip to content" leads to it. */}
         <main id="main" className="flex-1">

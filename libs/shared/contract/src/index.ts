@@ -17,6 +17,7 @@ export * from './lib/reports';
 export * from './lib/users';
 export * from './lib/history';
 export * from './lib/settings';
+export * from './lib/approvals';
 export * from './lib/loan-limits';
 export * from './lib/communication';
 export * from './lib/loan-products';

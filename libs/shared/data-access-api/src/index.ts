@@ -1,5 +1,16 @@
 export { api, TAG_TYPES, type TagType } from './lib/api';
 export { historyApi, useGetRecordHistoryQuery, type RecordHistoryArgs } from './lib/history';
+export {
+  approvalsApi,
+  useGetPendingActionsQuery,
+  useGetPendingActionQuery,
+  useGetPendingActionCountQuery,
+  useApprovePendingActionMutation,
+  useRejectPendingActionMutation,
+  useGetMakerCheckerQuery,
+  useSaveMakerCheckerMutation,
+  type PendingActionListArgs,
+} from './lib/approvals';
 export { loanLimitsApi, useGetLoanLimitsQuery } from './lib/loan-limits';
 export {
   DeferredStoreContext,

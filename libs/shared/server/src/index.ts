@@ -5,6 +5,7 @@ export * from './table-file';
 export * from './db';
 export * from './http';
 export * from './jobs';
+export * from './approvals';
 export * from './ops';
 export * from './ports';
 export * from './password';
@@ -12,5 +13,7 @@ export * from './seed';
 export * from './server';
 export * from './signed-content';
 export * from './time';
+// db/balances.ts answers the same day; the clock's is the one (both read business_today()).
+export { businessToday } from './time';
 export * from './settings/loan-product';
 export type {} from './types.d';

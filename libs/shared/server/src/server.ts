@@ -8,6 +8,7 @@ import { registerApiDocs, registerOpenApi } from './http/openapi';
 import type { RouteDef } from './http/route';
 import { listenForSessionChanges, type Listen } from './http/session-cache';
 import { Jobs } from './jobs';
+import { CommandRegistry } from './approvals/command';
 import { allSinks, DemoInbox, portsFromConfig, registerDeliveryReports, registerDemoInbox, withDelivery, withThrottle, type DeliverySink, type Ports } from './ports';
 import './types.d';
 
@@ -85,6 +86,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<FastifyInst
     onError: (err) => app.log.error({ err }, 'jobs: background error'),
   });
   app.decorate('jobs', jobs);
+  app.decorate('commands', new CommandRegistry());
   if (config.jobs) {
     app.addHook('onReady', async () => {
       await jobs.start();

@@ -12,4 +12,7 @@ export const rbacScreens: readonly ScreenDescriptor[] = [
   { ...SCREENS.branches, element: lazy(() => import('./branches-page')) },
   { ...SCREENS.loanProduct, element: lazy(() => import('./loan-product-page')) },
   { ...SCREENS.loanProducts, element: lazy(() => import('./loan-products-page')) },
+  { ...SCREENS.makerChecker, element: lazy(() => import('./maker-checker-page')) },
+  { ...SCREENS.approvals, element: lazy(() => import('./approvals-page')) },
+  { ...SCREENS.approvalDetails, element: lazy(() => import('./approval-details-page')) },
 ];

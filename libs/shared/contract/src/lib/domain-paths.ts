@@ -113,6 +113,18 @@ export const SETTINGS_PATHS = {
   /** The branches screen's list (`can edit settings`); the users screens read USER_PATHS.branches. */
   branches: '/api/settings/branches',
   branchSave: '/api/branch/save',
+  /** Which actions need a second person (maker-checker), and above what disbursement amount. */
+  makerChecker: '/api/settings/maker-checker',
+} as const;
+
+/** Maker-checker (NOTES.md "Second pair of eyes"): the checker inbox and its decisions. */
+export const APPROVALS_PATHS = {
+  list: '/api/approvals',
+  /** Pending requests the caller may decide (the top bar's count). */
+  count: '/api/approvals/count',
+  byId: '/api/approvals/:id',
+  approve: '/api/approvals/:id/approve',
+  reject: '/api/approvals/:id/reject',
 } as const;
 
 /**

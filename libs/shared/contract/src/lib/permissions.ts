@@ -55,6 +55,8 @@ export const PERMISSION_GROUPS = {
     // Added by us (NOTES.md): loan product settings and branches; seeing every branch's records.
     'can edit settings',
     'can view all branches',
+    // Maker-checker (NOTES.md "Second pair of eyes"): approve or reject others' pending actions.
+    'can check pending actions',
   ],
   Transactions: [
     'view transaction manager module',
@@ -134,6 +136,7 @@ export const P = {
   addRole: 'can add role',
   editSettings: 'can edit settings',
   viewAllBranches: 'can view all branches',
+  checkPendingActions: 'can check pending actions',
   viewTransactionModule: 'view transaction manager module',
   viewAllDisbursements: 'can view all disbursements',
   reconcileDisbursements: 'can reconcile disbursements transactions',

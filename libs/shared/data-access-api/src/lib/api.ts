@@ -21,6 +21,7 @@ export const TAG_TYPES = [
   'Repayment',
   'Message',
   'Report',
+  'PendingAction',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

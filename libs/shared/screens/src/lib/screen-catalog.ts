@@ -1,5 +1,6 @@
 import {
   API,
+  APPROVALS_PATHS,
   AUDIT_PATHS,
   COMMUNICATION_PATHS,
   DASHBOARD_PATHS,
@@ -256,6 +257,29 @@ export const SCREENS = {
     permissions: [P.viewSettingsModule, P.editSettings],
     menu: { group: ['Settings'], label: 'Loan products', order: 84 },
     firstCall: { path: LOAN_PRODUCTS_PATHS.list },
+  makerChecker: {
+    // NOTES.md "Second pair of eyes": which actions need a second person (`can edit settings`).
+    path: '/settings/maker-checker',
+    title: 'Maker-Checker',
+    permissions: [P.viewSettingsModule, P.editSettings],
+    menu: { group: ['Settings'], label: 'Maker-checker', order: 84 },
+    firstCall: { path: SETTINGS_PATHS.makerChecker },
+    status: 'ready',
+  },
+  approvals: {
+    // NOTES.md "Second pair of eyes": the checker inbox; the top bar shows its count.
+    path: '/approvals',
+    title: 'Approvals',
+    permissions: [P.checkPendingActions],
+    menu: { group: [], label: 'Approvals', order: 65 },
+    firstCall: { path: APPROVALS_PATHS.count },
+    status: 'ready',
+  },
+  approvalDetails: {
+    // A checker's or the maker's own request (the api answers 404 for anyone else's).
+    path: '/approvals/:id',
+    title: 'Approval Request',
+    permissions: [],
     status: 'ready',
   },
   profile: {

@@ -7,6 +7,12 @@ export interface AuditActor {
   userId: number | null;
   ip: string | null;
   userAgent: string | null;
+  /**
+   * Maker-checker: the second person who approved the action (approvals kit); every audit
+   * record the action writes then names both people (`checked_by`, `pending_action_id`).
+   */
+  checkedBy?: number;
+  pendingActionId?: number;
 }
 
 /** What happened: the part of an audit record the change supplies. */
@@ -38,7 +44,7 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId === null ? null : String(entry.entityId),
-    details: entry.details ?? {},
+    details: actor.checkedBy ? { ...entry.details, checked_by: actor.checkedBy, pending_action_id: actor.pendingActionId ?? null } : (entry.details ?? {}),
     before: entry.before ?? null,
     after: entry.after ?? null,
     ipAddress: actor.ip,

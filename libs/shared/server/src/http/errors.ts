@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** More fields of the answer beside `message` (e.g. a 409's link to the record in the way). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -69,7 +71,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      return reply.code(err.statusCode).send({ ...err.extra, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (err instanceof ZodError) return reply.code(422).send(validationBody(zodFieldErrors(err)));
     const pgCode = postgresCode(err);

@@ -8,9 +8,12 @@ import { autoRuleRoutes } from './disbursements/rules';
 import { statementRoutes } from './disbursements/statement';
 import { registerBulkUpload, repaymentRoutes } from './repayments/routes';
 import { settlePending } from './disbursements/disburse';
+import { transactionsCommands } from './checked-commands';
 
 /** The transactions domain's api: the routes of each part (disbursements, repayments), one plugin. */
 export const transactionsServer: FastifyPluginAsync = async (app) => {
+  // The actions a second person may have to check (maker-checker; the setting decides which).
+  app.commands.register(...transactionsCommands);
   registerRoutes(app, [...disbursementRoutes, ...autoRuleRoutes, ...statementRoutes, ...repaymentRoutes]);
   await registerCallback(app);
   await registerBulkUpload(app);

@@ -13,12 +13,52 @@ import {
   roleListSchema,
   roleDeleteResponseSchema,
   permissionListSchema,
+  orHeld,
 } from '@loan/shared-contract';
-import { defineRoute, registerRoutes } from '@loan/shared-server';
+import { z } from 'zod';
+import { conflict, defineCommand, defineRoute, HttpError, registerRoutes, runChecked } from '@loan/shared-server';
 import * as service from './service';
-import { listPermissions } from './repository';
+import { findRole, listPermissions, permissionNames } from './repository';
 
 const R = API.roles;
+
+const rolePermissionsInput = rolePermissionsBodySchema.extend({ action: z.enum(['assign', 'revoke']) });
+
+/**
+ * Maker-checker: granting or revoking a role's permissions. At approval it runs as the maker
+ * (their role then), so the self-escalation rules hold as ever (not their own role, only what
+ * they hold, the last full administrator); and no checker approves a change to their own role.
+ */
+export const rolePermissionsCommand = defineCommand<z.output<typeof rolePermissionsInput>, null>({
+  name: 'role.permissions',
+  label: 'Role permission changes',
+  permission: (i) => (i.action === 'assign' ? P.assignPermissions : P.revokePermissions),
+  input: rolePermissionsInput,
+  checkerConflict: (checker, i) => (checker.roleId === i.role_id ? "You cannot approve a change to your own role's permissions." : null),
+  summary: async (db, _actor, i) => {
+    const role = await findRole(db, i.role_id);
+    if (!role) throw conflict('This role no longer exists.');
+    const names = (await permissionNames(db, i.ids)).map((p) => p.name).sort();
+    const granting = i.action === 'assign';
+    return {
+      title: `${granting ? 'Grant' : 'Revoke'} ${names.length} permission${names.length === 1 ? '' : 's'} ${granting ? 'to' : 'from'} the role "${role.name}"`,
+      lines: names.map((n) => ({ label: n, before: granting ? null : 'held', after: granting ? 'held' : null })),
+      link: `/settings/roles/${i.role_id}`,
+      entity: 'role',
+      entityId: i.role_id,
+      branchId: null,
+    };
+  },
+  // Asked for one's own role, or to grant what one does not hold: refused at once (and again at approval, by the change itself).
+  premise: async (tx, actor, i) => {
+    if (i.role_id === actor.user.roleId) throw new HttpError(403, service.OWN_ROLE_MESSAGE);
+    if (i.action === 'assign') service.assertHolds(actor.user, await permissionNames(tx, i.ids));
+  },
+  run: async (tx, actor, i) => {
+    await service.changePermissions(tx, i.role_id, i.ids, i.action, actor.user, actor.audit);
+    return null;
+  },
+});
 
 /** Roles and permissions (spec §7 Roles, /api/permission). */
 export const rbacRoutes = [
@@ -90,11 +130,12 @@ export const rbacRoutes = [
     defineRoute({
       method: 'POST',
       url: `${R}/${action}-permission`,
-      response: roleChangeResponseSchema,
+      response: orHeld(roleChangeResponseSchema),
       auth,
       body: rolePermissionsBodySchema,
       handler: async (ctx) => {
-        await service.changePermissions(ctx.db, ctx.body.role_id, ctx.body.ids, action, ctx.user, ctx.auditActor);
+        const out = await runChecked(ctx, rolePermissionsCommand, { ...ctx.body, action });
+        if (out) return out;
         return { message, data: await service.byId(ctx.db, ctx.body.role_id) };
       },
     }),
@@ -110,4 +151,7 @@ export const rbacRoutes = [
   ),
 ];
 
-export const rbacModule: FastifyPluginAsync = async (app) => registerRoutes(app, rbacRoutes);
+export const rbacModule: FastifyPluginAsync = async (app) => {
+  app.commands.register(rolePermissionsCommand);
+  registerRoutes(app, rbacRoutes);
+};

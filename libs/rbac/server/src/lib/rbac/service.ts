@@ -38,7 +38,7 @@ export const LAST_ADMIN_MESSAGE =
   'This would leave no active user holding every permission. The last full administrator keeps them.';
 
 /** 403 unless the actor holds every one of these permissions (nobody grants what they do not hold). */
-function assertHolds(actor: Actor, wanted: { name: string }[]): void {
+export function assertHolds(actor: Actor, wanted: { name: string }[]): void {
   const missing = wanted.filter((p) => !actor.permissions.has(p.name)).map((p) => p.name);
   if (missing.length) throw new HttpError(403, `You can only grant permissions you hold. You do not hold: ${missing.join(', ')}.`);
 }

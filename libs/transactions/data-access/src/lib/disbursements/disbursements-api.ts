@@ -6,6 +6,8 @@ import {
   type DisbursementDetails,
   type DisbursementList,
   type DisburseSingleResult,
+  type HeldAnswer,
+  isHeldAnswer,
   type Disbursement,
   type PayableList,
   type ReconcileResult,
@@ -87,17 +89,19 @@ export const disbursementsApi = api.injectEndpoints({
       }),
       providesTags: [PAYABLE_TAG],
     }),
-    disburseOne: b.mutation<DisburseSingleResult, PayArgs>({
+    /** The payment, or (above the maker-checker amount) the request waiting for a second person (202). */
+    disburseOne: b.mutation<DisburseSingleResult | HeldAnswer, PayArgs>({
       query: ({ applicationId, idempotencyKey }) => ({
         url: DISBURSEMENTS_PATHS.disburseSingle,
         method: 'POST',
         body: { application_id: applicationId },
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       }),
-      invalidatesTags: (_res, err) => (err ? [PAYABLE_TAG] : changed),
+      invalidatesTags: (res, err) => (err ? [PAYABLE_TAG] : isHeldAnswer(res) ? [PAYABLE_TAG, { type: 'PendingAction' as const }] : changed),
       extraOptions: {
         toast: {
           success: (data) => {
+            if (isHeldAnswer(data)) return data.message;
             const d = (data as DisburseSingleResult).disbursement;
             return d.status === 'failed' ? `Disbursement #${d.id} failed: ${d.failure_reason ?? 'refused by the provider'}.` : `Disbursement #${d.id} sent (${d.status}).`;
           },

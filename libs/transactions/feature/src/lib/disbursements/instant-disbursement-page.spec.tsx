@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { DISBURSEMENTS_PATHS, P, type PermissionName } from '@loan/shared-contract';
-import { setupApiServer } from '@loan/shared-data-access-api/testing';
+import { APPROVALS_PATHS, DISBURSEMENTS_PATHS, P, type PermissionName } from '@loan/shared-contract';
+import { approvalsVariants, endpointVariants, makePendingAction, setupApiServer } from '@loan/shared-data-access-api/testing';
 import { renderScreen } from '@loan/shared-permissions/testing';
 import { answerPayable, disbursementsVariants, paidAnswer, payableRows } from '@loan/transactions-data-access/testing';
 import type { PayableLoan } from '@loan/shared-contract';
@@ -11,7 +11,7 @@ import { InstantDisbursementPage, PAYABLE_POLL_MS } from './instant-disbursement
 // A bulk run and a poll take a few seconds on a loaded machine.
 jest.setTimeout(20_000);
 
-const server = setupApiServer(disbursementsVariants.payable.ok, disbursementsVariants.disburseBulk.ok);
+const server = setupApiServer(disbursementsVariants.payable.ok, disbursementsVariants.disburseBulk.ok, approvalsVariants.list.empty);
 const ALL: PermissionName[] = [P.viewTransactionModule, P.viewInstantDisbursements, P.instantSingleDisburse, P.instantBulkDisburse];
 const open = (permissions = ALL) => renderScreen(<InstantDisbursementPage />, { permissions, route: '/transactions/disbursements/instant' });
 
@@ -130,4 +130,43 @@ it('says when there is nothing to pay, and when it could not load', async () => 
   server.use(disbursementsVariants.payable.error);
   open();
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load');
+});
+
+describe('maker-checker (a second person approves large payments)', () => {
+  it('shows "waiting for a second person" when the api holds the payment (202), and no Pay button for it', async () => {
+    server.use(
+      http.post(DISBURSEMENTS_PATHS.disburseSingle, async ({ request }) => {
+        const body = (await request.json()) as { application_id: number };
+        const pending = makePendingAction(9, { mine: true, can_decide: false, entity_id: String(body.application_id) });
+        return HttpResponse.json({ message: 'Waiting for a second person to approve.', held: true, pending, replayed: false }, { status: 202 });
+      }),
+    );
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay LA-2026-000501' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Waiting for a second person')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay LA-2026-000501' })).not.toBeInTheDocument();
+  });
+
+  it("shows the state of the user's own requests on the rows: waiting (no Pay), or rejected with the reason", async () => {
+    server.use(
+      endpointVariants('GET', APPROVALS_PATHS.list, {
+        ok: {
+          items: [
+            makePendingAction(1, { mine: true, can_decide: false, entity_id: String(payableRows[0].application_id) }),
+            makePendingAction(2, { mine: true, can_decide: false, status: 'rejected', reason: 'Call the borrower first.', checker: { id: 5, name: 'Checker Two' }, entity_id: String(payableRows[1].application_id) }),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 100,
+        },
+        empty: { items: [] },
+      }).ok,
+    );
+    open();
+    expect(await screen.findByText('Waiting for a second person')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Pay ${payableRows[0].reference_code}` })).not.toBeInTheDocument();
+    expect(screen.getByText('Rejected by Checker Two: Call the borrower first.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Pay ${payableRows[1].reference_code}` })).toBeInTheDocument();
+  });
 });

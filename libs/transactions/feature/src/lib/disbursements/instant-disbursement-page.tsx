@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { fromNgwee, P, toNgwee, type PayableLoan } from '@loan/shared-contract';
+import { fromNgwee, isHeldAnswer, P, toNgwee, type PayableLoan, type PendingAction } from '@loan/shared-contract';
+import { isFetchError, useGetPendingActionsQuery } from '@loan/shared-data-access-api';
+import { Link } from 'react-router-dom';
 import { usePermissions } from '@loan/shared-permissions';
 import { SCREENS } from '@loan/shared-screens';
 import { paymentsChanged, useDisburseBulkPartMutation, useDisburseOneMutation, useGetPayableLoansQuery } from '@loan/transactions-data-access';
@@ -58,6 +60,13 @@ export function InstantDisbursementPage() {
   const [progress, setProgress] = useState<Record<number, Progress>>({});
   const canSingle = can(P.instantSingleDisburse);
   const canBulk = can(P.instantBulkDisburse);
+  // Maker-checker: this user's requests to pay a loan, newest first; the row shows the newest one's state.
+  const mine = useGetPendingActionsQuery({ page: 1, pageSize: 100, mine: true, command: 'disbursement.single' }, { skip: !canSingle, pollingInterval: 30_000 });
+  const requestOf = useMemo(() => {
+    const by = new Map<number, PendingAction>();
+    for (const r of mine.data?.items ?? []) if (r.entity_id && !by.has(Number(r.entity_id))) by.set(Number(r.entity_id), r);
+    return by;
+  }, [mine.data]);
 
   async function confirmSingle() {
     if (!confirming) return;
@@ -65,12 +74,16 @@ export function InstantDisbursementPage() {
     setProgress((p) => ({ ...p, [loan.application_id]: { state: 'sending', text: 'Sending…' } }));
     const res = await payOne({ applicationId: loan.application_id, idempotencyKey: key });
     setConfirming(null);
-    if ('data' in res && res.data?.disbursement.status === 'pending') watchPending();
+    const data = 'data' in res ? res.data : undefined;
+    // Held for a second person (202), or already waiting (409 naming the first request).
+    const waiting = isHeldAnswer(data) || ('error' in res && isFetchError(res.error) && res.error.status === 409 && !!(res.error.data as { pending_action_id?: number } | undefined)?.pending_action_id);
+    if (data && !isHeldAnswer(data) && data.disbursement.status === 'pending') watchPending();
     setProgress((p) => ({
       ...p,
-      [loan.application_id]:
-        'data' in res && res.data
-          ? { state: 'sent', text: `#${res.data.disbursement.id} ${res.data.disbursement.status}` }
+      [loan.application_id]: waiting
+        ? { state: 'waiting', text: 'Waiting for a second person' }
+        : data && !isHeldAnswer(data)
+          ? { state: 'sent', text: `#${data.disbursement.id} ${data.disbursement.status}` }
           : { state: 'refused', text: 'Refused' },
     }));
   }
@@ -89,6 +102,8 @@ export function InstantDisbursementPage() {
           header: 'Progress',
           cell: (c) => {
             const p = progress[c.row.original.application_id];
+            const r = requestOf.get(c.row.original.application_id);
+            if (r && (!p || p.state === 'waiting')) return <RequestState request={r} />;
             return p ? <span role="status" data-state={p.state}>{p.text}</span> : null;
           },
         }),
@@ -98,7 +113,7 @@ export function InstantDisbursementPage() {
           cell: (c) => {
             const loan = c.row.original;
             const p = progress[loan.application_id];
-            if (!canSingle || (p && p.state !== 'refused' && p.state !== 'error')) return null;
+            if (!canSingle || (p && p.state !== 'refused' && p.state !== 'error') || requestOf.get(loan.application_id)?.status === 'pending') return null;
             return (
               <Button size="sm" onClick={() => setConfirming({ loan, key: newIdempotencyKey() })} aria-label={`Pay ${loan.reference_code}`}>
                 Pay
@@ -107,7 +122,7 @@ export function InstantDisbursementPage() {
           },
         }),
       ] as ColumnDef<PayableLoan, unknown>[],
-    [progress, canSingle],
+    [progress, canSingle, requestOf],
   );
 
   const bulkActions: BulkAction<PayableLoan>[] = canBulk
@@ -193,6 +208,25 @@ export function InstantDisbursementPage() {
         onCancel={() => setConfirming(null)}
       />
     </PageSection>
+  );
+}
+
+/** The state of this user's request to pay a loan (maker-checker): waiting, or why it was not done. */
+function RequestState({ request }: { request: PendingAction }) {
+  const text =
+    request.status === 'pending'
+      ? 'Waiting for a second person'
+      : request.status === 'rejected'
+        ? `Rejected by ${request.checker?.name ?? 'a checker'}: ${request.reason ?? ''}`
+        : request.status === 'failed'
+          ? `Not paid at approval: ${request.reason ?? ''}`
+          : request.status === 'expired'
+            ? 'Your request expired'
+            : 'Approved';
+  return (
+    <Link role="status" data-state={request.status === 'pending' ? 'waiting' : request.status} className="text-amber-800 underline dark:text-amber-200" to={`/approvals/${request.id}`}>
+      {text}
+    </Link>
   );
 }
 

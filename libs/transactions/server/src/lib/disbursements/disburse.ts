@@ -51,6 +51,14 @@ function refusal(lock: repo.LockedLoan, scope: BranchScope): HttpError | null {
   return null;
 }
 
+/** 404/409 unless the loan may be paid now (locks its row in `tx`): maker-checker's premise, the same check as every paying path. */
+export async function assertPayable(tx: Db, actor: Actor, applicationId: number): Promise<repo.PayableRow> {
+  const lock = await repo.lockPayable(tx, applicationId);
+  const refused = refusal(lock, actor.scope);
+  if (refused) throw refused;
+  return lock.loan as repo.PayableRow;
+}
+
 /** The pending disbursement row of a payable loan, with our reference id for the provider. */
 function pendingRow(actor: Actor, applicationId: number, loan: repo.PayableRow, opts: StartOptions): typeof t.$inferInsert {
   return {

@@ -19,6 +19,7 @@ import {
   reconcileBodySchema,
   reconcileResultSchema,
   disbursementSchema,
+  orHeld,
 } from '@loan/shared-contract';
 import {
   CALLBACK_SIGNATURE_HEADER,
@@ -27,12 +28,17 @@ import {
   mobileMoneyCallbackSecret,
   mtnStatusFromBody,
   registerRoutes,
+  needsChecker,
+  runChecked,
   verifyCallback,
   type RouteContext,
 } from '@loan/shared-server';
 import * as service from './service';
 import * as disburse from './disburse';
 import { withIdempotency } from './idempotency';
+import { disburseSingleCommand } from '../checked-commands';
+
+export const NEEDS_CHECKER_ALONE = 'Above the amount that needs a second person: pay it on its own, and someone else approves it.';
 
 type Ctx = Pick<RouteContext<unknown, unknown, unknown>, 'scope' | 'auditActor' | 'req'>;
 const actorOf = (ctx: Ctx): disburse.Actor => ({ audit: ctx.auditActor, scope: ctx.scope });
@@ -82,12 +88,9 @@ export const disbursementRoutes = [
     url: DISBURSEMENTS_PATHS.disburseSingle,
     auth: P.instantSingleDisburse,
     body: disburseSingleBodySchema,
-    response: disburseSingleResultSchema,
-    handler: (ctx) =>
-      withIdempotency(ctx.db, ctx.req, ctx.reply, ctx.user.id, ctx.body, async () => {
-        const row = await disburse.disburseOne(ctx.db, ctx.req.server.ports, actorOf(ctx), ctx.body.application_id, { mode: 'instant_single' });
-        return { disbursement: service.toDto(row) };
-      }),
+    // The payment, or (above the maker-checker setting's amount) the request waiting for a checker: 202.
+    response: orHeld(disburseSingleResultSchema),
+    handler: (ctx) => withIdempotency(ctx.db, ctx.req, ctx.reply, ctx.user.id, ctx.body, () => runChecked(ctx, disburseSingleCommand, ctx.body)),
   }),
   defineRoute({
     method: 'POST',
@@ -98,7 +101,15 @@ export const disbursementRoutes = [
     handler: (ctx) =>
       withIdempotency(ctx.db, ctx.req, ctx.reply, ctx.user.id, ctx.body, async () => {
         const batchId = ctx.body.batch ?? `B-${randomUUID()}`;
-        const results = await disburse.disburseMany(ctx.db, ctx.req.server.ports, actorOf(ctx), ctx.body.application_ids, batchId, service.toDto);
+        // A loan that would need a second person paid alone is never paid in a batch (maker-checker).
+        const held = new Set<number>();
+        for (const id of ctx.body.application_ids) if (await needsChecker(ctx.db, disburseSingleCommand, { application_id: id })) held.add(id);
+        const free = ctx.body.application_ids.filter((id) => !held.has(id));
+        const paid = free.length ? await disburse.disburseMany(ctx.db, ctx.req.server.ports, actorOf(ctx), free, batchId, service.toDto) : [];
+        const byId = new Map(paid.map((r) => [r.application_id, r]));
+        const results = ctx.body.application_ids.map(
+          (id) => byId.get(id) ?? { application_id: id, outcome: 'refused' as const, disbursement: null, message: NEEDS_CHECKER_ALONE },
+        );
         return { batch_id: batchId, results };
       }),
   }),

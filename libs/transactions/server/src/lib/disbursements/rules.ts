@@ -10,6 +10,8 @@ import {
   disbursementBranchListSchema,
   fromNgwee,
   idParamsSchema,
+  idSchema,
+  orHeld,
   toNgwee,
   type AutoRule,
   type AutoRuleBody,
@@ -17,7 +19,8 @@ import {
   type AutoRuleRun,
 } from '@loan/shared-contract';
 import type { FastifyInstance } from 'fastify';
-import { auditChanges, businessDayStartSql, defineRoute, invalid, notFound, queryRows, recordAudit, schema, type AuditActor, type Db } from '@loan/shared-server';
+import { auditChanges, businessDayStartSql, conflict, defineCommand, defineRoute, invalid, notFound, queryRows, recordAudit, runChecked, schema, type AuditActor, type Db } from '@loan/shared-server';
+import { z } from 'zod';
 import { AUTO_DISBURSE_JOB, planRule } from './auto';
 
 type RuleRow = typeof schema.autoDisburseRules.$inferSelect;
@@ -197,10 +200,59 @@ const floatLimit = () => process.env['DISBURSE_FLOAT_LIMIT'] || null;
  * job is queued (on whichever instance takes it; paying stays once-only). Without a running
  * queue (JOBS=off) the schedule of another instance runs it.
  */
-function runSoon(app: FastifyInstance, rule: AutoRule): void {
-  if (!rule.active || app.jobs.state !== 'running') return;
-  app.jobs.send(AUTO_DISBURSE_JOB, {}).catch((err: unknown) => app.log.warn({ err }, 'auto-disburse: could not queue a run'));
-}
+// ---------------------------------------------------------------------------------------
+// Maker-checker: every change of a rule is one checkable action.
+
+/** One action for every change of an automatic disbursement rule (pausing one is never held: it stops money). */
+export const autoRuleInputSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('create'), rule: autoRuleBodySchema }),
+  z.object({ op: z.literal('update'), id: idSchema, rule: autoRuleBodySchema }),
+  z.object({ op: z.literal('delete'), id: idSchema }),
+  z.object({ op: z.literal('resume'), id: idSchema }),
+]);
+export type AutoRuleInput = z.output<typeof autoRuleInputSchema>;
+
+const ruleLines = (before: Partial<Record<string, unknown>> | null, after: Partial<Record<string, unknown>> | null) =>
+  (['name', 'kind', 'branch_id', 'min_amount', 'max_amount', 'daily_limit', 'active'] as const)
+    .map((k) => ({ label: k.replace('_', ' '), before: before && before[k] !== undefined ? String(before[k] ?? 'any') : null, after: after && after[k] !== undefined ? String(after[k] ?? 'any') : null }))
+    .filter((l) => l.before !== l.after);
+
+export const autoRuleCommand = defineCommand<AutoRuleInput, AutoRule | null>({
+  name: 'auto_rule.change',
+  label: 'Auto-disbursement rule changes',
+  permission: (i) => (i.op === 'create' ? P.addAutoDisburse : i.op === 'delete' ? P.deleteAutoDisburse : P.editAutoDisburse),
+  input: autoRuleInputSchema,
+  summary: async (db, _actor, i) => {
+    const current = i.op === 'create' ? null : (await db.select().from(rules).where(eq(rules.id, i.id)))[0];
+    if (i.op !== 'create' && !current) throw conflict('This rule no longer exists.');
+    const was = current
+      ? { name: current.name, kind: current.kind, branch_id: current.branchId, min_amount: current.minAmount, max_amount: current.maxAmount, daily_limit: current.dailyLimit, active: current.active }
+      : null;
+    const verb = { create: 'Add', update: 'Change', delete: 'Delete', resume: 'Resume' }[i.op];
+    const after = i.op === 'create' || i.op === 'update' ? { ...i.rule, active: was?.active ?? true } : i.op === 'resume' ? { ...was, active: true } : null;
+    return {
+      title: `${verb} the automatic disbursement rule "${i.op === 'create' || i.op === 'update' ? i.rule.name : (current?.name ?? '')}"`,
+      lines: ruleLines(was, after),
+      link: '/transactions/disbursements/auto',
+      entity: 'auto_disburse_rule',
+      entityId: i.op === 'create' ? null : i.id,
+      branchId: null,
+    };
+  },
+  run: async (tx, actor, i) => {
+    if (i.op === 'create') return createRule(tx, actor.audit, i.rule);
+    if (i.op === 'update') return updateRule(tx, actor.audit, i.id, i.rule);
+    if (i.op === 'resume') return setActive(tx, actor.audit, i.id, true);
+    await deleteRule(tx, actor.audit, i.id);
+    return null;
+  },
+  // A rule that may pay now runs soon (as it always did after a save).
+  afterCommit: async ({ jobs }, _actor, rule) => {
+    if (rule?.active && jobs.state === 'running') await jobs.send(AUTO_DISBURSE_JOB, {}).catch(() => undefined);
+    return rule;
+  },
+});
+
 
 /** The auto screen's routes: each with its permission (spec §6: view, add, edit, delete auto disburse). */
 export const autoRuleRoutes = [
@@ -216,12 +268,11 @@ export const autoRuleRoutes = [
     url: DISBURSEMENTS_PATHS.autoRules,
     auth: P.addAutoDisburse,
     body: autoRuleBodySchema,
-    response: autoRuleSchema,
-    handler: async ({ db, auditActor, body, reply, req }) => {
-      const created = await createRule(db, auditActor, body);
-      runSoon(req.server, created);
-      reply.code(201);
-      return created;
+    response: orHeld(autoRuleSchema),
+    handler: async (ctx) => {
+      const out = await runChecked(ctx, autoRuleCommand, { op: 'create', rule: ctx.body });
+      if (ctx.reply.statusCode !== 202) ctx.reply.code(201);
+      return out;
     },
   }),
   defineRoute({
@@ -230,22 +281,19 @@ export const autoRuleRoutes = [
     auth: P.editAutoDisburse,
     params: idParamsSchema,
     body: autoRuleBodySchema,
-    response: autoRuleSchema,
-    handler: async ({ db, auditActor, params, body, req }) => {
-      const updated = await updateRule(db, auditActor, params.id, body);
-      runSoon(req.server, updated);
-      return updated;
-    },
+    response: orHeld(autoRuleSchema),
+    handler: (ctx) => runChecked(ctx, autoRuleCommand, { op: 'update', id: ctx.params.id, rule: ctx.body }),
   }),
   defineRoute({
     method: 'DELETE',
     url: DISBURSEMENTS_PATHS.autoRule,
     auth: P.deleteAutoDisburse,
     params: idParamsSchema,
+    // 204, or 202 with the request when a second person must check it.
     response: null,
-    handler: async ({ db, auditActor, params, reply }) => {
-      await deleteRule(db, auditActor, params.id);
-      return reply.code(204).send();
+    handler: async (ctx) => {
+      const out = await runChecked(ctx, autoRuleCommand, { op: 'delete', id: ctx.params.id });
+      return out ? ctx.reply.send(out) : ctx.reply.code(204).send();
     },
   }),
   defineRoute({
@@ -261,12 +309,8 @@ export const autoRuleRoutes = [
     url: DISBURSEMENTS_PATHS.autoRuleResume,
     auth: P.editAutoDisburse,
     params: idParamsSchema,
-    response: autoRuleSchema,
-    handler: async ({ db, auditActor, params, req }) => {
-      const resumed = await setActive(db, auditActor, params.id, true);
-      runSoon(req.server, resumed);
-      return resumed;
-    },
+    response: orHeld(autoRuleSchema),
+    handler: (ctx) => runChecked(ctx, autoRuleCommand, { op: 'resume', id: ctx.params.id }),
   }),
   defineRoute({
     method: 'POST',

@@ -17,10 +17,12 @@ import {
   repaymentResultSchema,
   repaymentSchema,
   repaymentUpdateBodySchema,
+  orHeld,
 } from '@loan/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
-import { HttpError, defineRoute, registerRoutes, type RouteContext } from '@loan/shared-server';
+import { HttpError, defineRoute, registerRoutes, runChecked, type RouteContext } from '@loan/shared-server';
+import { reverseRepaymentCommand } from '../checked-commands';
 import * as bulk from './bulk';
 import * as service from './service';
 
@@ -95,8 +97,8 @@ export const repaymentRoutes = [
     auth: P.deleteRepayments,
     params: idParamsSchema,
     body: repaymentDeleteBodySchema,
-    response: repaymentResultSchema,
-    handler: (ctx) => service.reverse(ctx.db, actorOf(ctx), ctx.params.id, ctx.body.reason),
+    response: orHeld(repaymentResultSchema),
+    handler: (ctx) => runChecked(ctx, reverseRepaymentCommand, { id: ctx.params.id, reason: ctx.body.reason }),
   }),
   defineRoute({
     method: 'GET',
