@@ -257,12 +257,14 @@ export const SCREENS = {
     permissions: [P.viewSettingsModule, P.editSettings],
     menu: { group: ['Settings'], label: 'Loan products', order: 84 },
     firstCall: { path: LOAN_PRODUCTS_PATHS.list },
+    status: 'ready',
+  },
   makerChecker: {
     // NOTES.md "Second pair of eyes": which actions need a second person (`can edit settings`).
     path: '/settings/maker-checker',
     title: 'Maker-Checker',
     permissions: [P.viewSettingsModule, P.editSettings],
-    menu: { group: ['Settings'], label: 'Maker-checker', order: 84 },
+    menu: { group: ['Settings'], label: 'Maker-checker', order: 85 },
     firstCall: { path: SETTINGS_PATHS.makerChecker },
     status: 'ready',
   },
