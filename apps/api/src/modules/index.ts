@@ -6,6 +6,7 @@ import { loansServer } from '@loan/loans-server';
 import { transactionsServer } from '@loan/transactions-server';
 import { reportsServer } from '@loan/reports-server';
 import { communicationServer } from '@loan/communication-server';
+import { clientsServer } from '@loan/clients-server';
 
 /**
  * The domain plugins of the api (each in libs/<domain>/server), registered in this order.
@@ -19,4 +20,5 @@ export const modules: readonly FastifyPluginAsync[] = [
   transactionsServer,
   reportsServer,
   communicationServer,
+  clientsServer,
 ];

@@ -19,3 +19,4 @@ export * from './lib/history';
 export * from './lib/settings';
 export * from './lib/loan-limits';
 export * from './lib/communication';
+export * from './lib/clients';
