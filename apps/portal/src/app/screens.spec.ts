@@ -53,6 +53,8 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/settings/branches',
     '/settings/loan-product',
     '/profile',
+    '/clients',
+    '/clients/:id',
   ]);
 });
 

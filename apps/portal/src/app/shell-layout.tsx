@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { CLIENT_PICKER_PERMISSIONS } from '@loan/shared-contract';
 import { NotificationBell } from '@loan/rbac-feature';
+import { FindAnything } from '@loan/clients-feature';
 import { useOwnRoleLoader, usePermissions, selectPermissionsLoaded } from '@loan/shared-permissions';
 import {
   darkModeChosen,
@@ -93,7 +94,12 @@ export function ShellLayout() {
           // group: roles, audit trail, branches, loan product; issue 16), else to the profile's
           // preferences, which everyone has.
           settingsTo={settingsHref(items)}
-          extra={<NotificationBell />}
+          extra={
+            <>
+              <FindAnything />
+              <NotificationBell />
+            </>
+          }
         />
         <div id="main" className="flex-1">
           {permissionsLoaded ? (

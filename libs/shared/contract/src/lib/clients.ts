@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { P } from './permissions';
 import {
   listEnvelope,
   listPageParams,
@@ -206,3 +207,13 @@ export const searchResultSchema = z
   .strict();
 export type SearchResult = z.output<typeof searchResultSchema>;
 export const SEARCH_LIMIT = 5;
+
+/** Who may use find anything: anyone who may open one of its groups (the top bar shows the box to them only). */
+export const FIND_ANYTHING_PERMISSIONS = [
+  P.viewClients,
+  P.viewApplication,
+  P.viewTopup,
+  P.viewOfferLetter,
+  P.viewAllDisbursements,
+  P.viewRepayments,
+] as const;

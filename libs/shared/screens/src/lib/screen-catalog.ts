@@ -260,7 +260,7 @@ export const SCREENS = {
     path: '/clients',
     title: 'Clients',
     permissions: [P.viewClients],
-    menu: { group: [], label: 'Clients', order: 90 },
+    menu: { group: [], label: 'Clients', order: 11 },
     firstCall: { path: CLIENTS_PATHS.list },
     status: 'ready',
   },

@@ -4,6 +4,7 @@ import {
   clientDetailsSchema,
   clientListQuerySchema,
   clientListSchema,
+  FIND_ANYTHING_PERMISSIONS,
   idParamsSchema,
   P,
   searchQuerySchema,
@@ -41,16 +42,7 @@ export const clientsRoutes = [
     method: 'GET',
     url: CLIENTS_PATHS.search,
     // Anyone who may open one of the groups; the answer holds only the groups they may open.
-    auth: {
-      anyOf: [
-        P.viewClients,
-        P.viewApplication,
-        P.viewTopup,
-        P.viewOfferLetter,
-        P.viewAllDisbursements,
-        P.viewRepayments,
-      ],
-    },
+    auth: { anyOf: FIND_ANYTHING_PERMISSIONS },
     query: searchQuerySchema,
     response: searchResultSchema,
     handler: ({ db, scope, user, query }) =>
