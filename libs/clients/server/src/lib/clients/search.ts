@@ -20,18 +20,25 @@ import type { Viewer } from './service';
 const LOAN_MATCHES = 50;
 
 /**
- * A loan's match (alias `la`): reference code, name, NRC or mobile by prefix, each with its
- * index (loan_applications_reference_prefix_idx, _fullname_idx, _nrc_prefix_idx, _mobile_prefix_idx).
+ * A loan's match (alias `la`): reference code, name, NRC or mobile by prefix, each its own
+ * index lookup (loan_applications_reference_prefix_idx, _fullname_idx, _nrc_prefix_idx,
+ * _mobile_prefix_idx), the union taken once (see clientSearch).
  */
 function loanSearch(term: string): SQL {
   const parts: SQL[] = [
-    sql`la.reference_code LIKE ${likePrefix(term.toUpperCase())}`,
-    sql`lower(la.fullname) LIKE ${likePrefix(term.toLowerCase())}`,
+    sql`SELECT id FROM loan_applications WHERE reference_code LIKE ${likePrefix(term.toUpperCase())}`,
+    sql`SELECT id FROM loan_applications WHERE lower(fullname) LIKE ${likePrefix(term.toLowerCase())}`,
   ];
-  if (/^[\d/]+$/.test(term)) parts.push(sql`la.nrc LIKE ${likePrefix(term)}`);
+  if (/^[\d/]+$/.test(term))
+    parts.push(
+      sql`SELECT id FROM loan_applications WHERE nrc LIKE ${likePrefix(term)}`,
+    );
   const mobile = mobilePrefix(term);
-  if (mobile) parts.push(sql`la.mobile LIKE ${likePrefix(mobile)}`);
-  return sql`(${sql.join(parts, sql` OR `)})`;
+  if (mobile)
+    parts.push(
+      sql`SELECT id FROM loan_applications WHERE mobile LIKE ${likePrefix(mobile)}`,
+    );
+  return sql`la.id = ANY(ARRAY(${sql.join(parts, sql` UNION `)}))`;
 }
 
 const scoped = (viewer: Viewer, column: SQL): SQL =>
@@ -100,7 +107,7 @@ export async function findAnything(
           sql`SELECT d.id::text, coalesce(la.reference_code, d.provider_ref, d.recipient) AS title,
                      d.amount::text || ' · ' || d.status AS detail
                 FROM disbursements d LEFT JOIN loan_applications la ON la.id = d.application_id
-               WHERE (d.application_id IN (${matchingLoans}) OR d.provider_ref LIKE ${likePrefix(q)} OR d.provider_ref LIKE ${likePrefix(q.toUpperCase())})
+               WHERE d.id = ANY(ARRAY(SELECT id FROM disbursements WHERE application_id IN (${matchingLoans}) UNION SELECT id FROM disbursements WHERE provider_ref LIKE ${likePrefix(q)} UNION SELECT id FROM disbursements WHERE provider_ref LIKE ${likePrefix(q.toUpperCase())}))
                  AND ${scoped(viewer, sql`d.branch_id`)}
                ORDER BY d.created_at DESC, d.id DESC LIMIT ${SEARCH_LIMIT}`,
         ),
@@ -114,7 +121,7 @@ export async function findAnything(
           sql`SELECT r.id::text, coalesce(r.reference, la.reference_code, '#' || r.id::text) AS title,
                      r.amount::text || ' · ' || r.paid_at::text AS detail
                 FROM repayments r LEFT JOIN loan_applications la ON la.id = r.application_id
-               WHERE (r.application_id IN (${matchingLoans}) OR r.reference LIKE ${likePrefix(q)} OR r.reference LIKE ${likePrefix(q.toUpperCase())})
+               WHERE r.id = ANY(ARRAY(SELECT id FROM repayments WHERE application_id IN (${matchingLoans}) UNION SELECT id FROM repayments WHERE reference LIKE ${likePrefix(q)} UNION SELECT id FROM repayments WHERE reference LIKE ${likePrefix(q.toUpperCase())}))
                  AND ${scoped(viewer, sql`la.branch_id`)}
                ORDER BY r.created_at DESC, r.id DESC LIMIT ${SEARCH_LIMIT}`,
         ),
