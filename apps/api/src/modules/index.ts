@@ -7,6 +7,7 @@ import { transactionsServer } from '@loan/transactions-server';
 import { reportsServer } from '@loan/reports-server';
 import { communicationServer } from '@loan/communication-server';
 import { approvalsServer } from '@loan/shared-server';
+import { clientsServer } from '@loan/clients-server';
 
 /**
  * The domain plugins of the api (each in libs/<domain>/server), registered in this order.
@@ -22,4 +23,5 @@ export const modules: readonly FastifyPluginAsync[] = [
   communicationServer,
   // Maker-checker: the checker inbox and the setting (the commands are the domains').
   approvalsServer,
+  clientsServer,
 ];

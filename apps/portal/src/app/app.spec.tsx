@@ -315,7 +315,7 @@ describe('layout', () => {
     seedSession(ALL_PERMISSIONS);
     await renderPortal('/profile');
     await screen.findByRole('heading', { name: 'My Profile' });
-    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Communication', 'Reports', 'Approvals', 'Users']);
+    expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Clients', 'Communication', 'Reports', 'Approvals', 'Users']);
     for (const name of ['Loans', 'Transactions', 'Settings']) {
       expect(within(menu()).getByRole('button', { name })).toBeInTheDocument();
     }

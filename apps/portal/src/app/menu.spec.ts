@@ -51,10 +51,10 @@ describe('the menu of the registry as it is today', () => {
       'Settings > Maker-checker /settings/maker-checker',
     ];
     const afterLoans = [...transactions, ...communication, ...reports, ...approvals, ...admin];
-    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', ...applicationLists, ...topupLists, ...afterLoans]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual([...applicationLists, ...topupLists, ...afterLoans]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual([...applicationLists, ...afterLoans]);
-    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual(afterLoans);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', 'Clients /clients', ...applicationLists, ...topupLists, ...afterLoans]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual(['Clients /clients', ...applicationLists, ...topupLists, ...afterLoans]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual(['Clients /clients', ...applicationLists, ...afterLoans]);
+    expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanModule))).toEqual(['Clients /clients', ...afterLoans]);
     const noModules = new Set<string>([
       P.viewDashboard,
       P.viewLoanModule,
@@ -64,6 +64,7 @@ describe('the menu of the registry as it is today', () => {
       P.viewUsersModule,
       P.viewSettingsModule,
       P.checkPendingActions,
+      P.viewClients,
     ]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => !noModules.has(p)))).toEqual([]);
   });
@@ -72,6 +73,7 @@ describe('the menu of the registry as it is today', () => {
     const top = screenMenu(ALL_BUILT, () => true);
     expect(top.map((i) => [i.label, i.icon])).toEqual([
       ['Dashboard', 'dashboard'],
+      ['Clients', 'user'],
       ['Loans', 'loans'],
       ['Transactions', 'transactions'],
       ['Communication', 'message'],
@@ -87,6 +89,7 @@ describe('the gating of NOTES.md, every screen built', () => {
   it('shows every entry to a role holding every permission', () => {
     expect(menuFor(ALL_PERMISSIONS)).toEqual([
       'Dashboard /dashboard',
+      'Clients /clients',
       'Loans > Applications > Requests /loans/applications/requests',
       'Loans > Applications > Rejected /loans/applications/rejected',
       'Loans > Applications > Approved /loans/applications/approved',

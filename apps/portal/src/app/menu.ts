@@ -5,6 +5,7 @@ import type { IconName, MenuItem } from '@loan/shared-ui';
 /** The shell's icons for the top-level entries, by label; the catalog stays free of looks. */
 const TOP_LEVEL_ICONS: Readonly<Record<string, IconName>> = {
   Dashboard: 'dashboard',
+  Clients: 'user',
   Loans: 'loans',
   Transactions: 'transactions',
   Communication: 'message',

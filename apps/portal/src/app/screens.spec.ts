@@ -57,6 +57,8 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/approvals',
     '/approvals/:id',
     '/profile',
+    '/clients',
+    '/clients/:id',
   ]);
 });
 

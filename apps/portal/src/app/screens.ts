@@ -5,6 +5,7 @@ import { transactionsScreens } from '@loan/transactions-feature';
 import { reportsScreens } from '@loan/reports-feature';
 import { rbacScreens } from '@loan/rbac-feature';
 import { communicationScreens, communicationSlots } from '@loan/communication-feature';
+import { clientsScreens } from '@loan/clients-feature';
 import type { FeatureSlots, ScreenDescriptor } from '@loan/shared-permissions';
 import { SCREEN_CATALOG, type ScreenSpec } from '@loan/shared-screens';
 import { NotAvailablePage } from './pages';
@@ -18,6 +19,7 @@ export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [
   ...reportsScreens,
   ...rbacScreens,
   ...communicationScreens,
+  ...clientsScreens,
 ];
 
 /** The pieces features lend each other's screens (a lazy component each), by slot name. */

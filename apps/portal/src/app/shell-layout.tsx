@@ -3,6 +3,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { CLIENT_PICKER_PERMISSIONS } from '@loan/shared-contract';
 import { ApprovalsCount, NotificationBell } from '@loan/rbac-feature';
+import { NotificationBell } from '@loan/rbac-feature';
+import { FindAnything } from '@loan/clients-feature';
 import { useOwnRoleLoader, usePermissions, selectPermissionsLoaded } from '@loan/shared-permissions';
 import {
   darkModeChosen,
@@ -96,6 +98,7 @@ export function ShellLayout() {
           extra={
             <>
               <ApprovalsCount />
+              <FindAnything />
               <NotificationBell />
             </>
           }

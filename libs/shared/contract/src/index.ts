@@ -22,3 +22,4 @@ export * from './lib/loan-limits';
 export * from './lib/communication';
 export * from './lib/loan-products';
 export * from './lib/loan-account';
+export * from './lib/clients';

@@ -75,6 +75,8 @@ export const PERMISSION_GROUPS = {
     'can edit repayments',
     'can delete repayments',
   ],
+  // Added by us (issue 32 "Clients"): the client list, a client's page and find-anything.
+  Clients: ['can view clients'],
 } as const;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
@@ -152,6 +154,7 @@ export const P = {
   addRepayments: 'can add repayments',
   editRepayments: 'can edit repayments',
   deleteRepayments: 'can delete repayments',
+  viewClients: 'can view clients',
 } as const satisfies Record<string, PermissionName>;
 
 export function isPermissionName(value: string): value is PermissionName {

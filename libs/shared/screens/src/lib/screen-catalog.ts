@@ -11,6 +11,7 @@ import {
   REPORTS_PATHS,
   SETTINGS_PATHS,
   USER_PATHS,
+  CLIENTS_PATHS,
 } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
@@ -289,6 +290,21 @@ export const SCREENS = {
     title: 'Profile',
     // Every signed-in user has one; it shows the session's own data.
     permissions: [],
+    status: 'ready',
+  },
+  // Issue 32 "Clients": not in spec §2's routes.
+  clients: {
+    path: '/clients',
+    title: 'Clients',
+    permissions: [P.viewClients],
+    menu: { group: [], label: 'Clients', order: 11 },
+    firstCall: { path: CLIENTS_PATHS.list },
+    status: 'ready',
+  },
+  clientDetails: {
+    path: '/clients/:id',
+    title: 'Client Details',
+    permissions: [P.viewClients],
     status: 'ready',
   },
 } as const satisfies Record<string, ScreenSpec>;

@@ -21,7 +21,7 @@ export const DEMO_ROLES: Record<DemoAccount, { role: string; permissions: readon
   officer: {
     role: 'Loan Officer',
     // Head-office staff see every branch; the viewer (Kitwe) shows the branch scope.
-    permissions: [P.viewDashboard, P.viewAllBranches, ...PERMISSION_GROUPS.Loans, ...PERMISSION_GROUPS.Communication],
+    permissions: [P.viewDashboard, P.viewAllBranches, ...PERMISSION_GROUPS.Loans, ...PERMISSION_GROUPS.Communication, P.viewClients],
   },
   finance: {
     role: 'Finance',

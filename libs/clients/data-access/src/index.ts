@@ -1,0 +1,8 @@
+export {
+  clientsApi,
+  clientListParams,
+  useGetClientsQuery,
+  useGetClientQuery,
+  useFindAnythingQuery,
+  type ClientListArgs,
+} from './lib/clients-api';

@@ -1,0 +1,1 @@
+export { clientsModule as clientsServer } from './lib/clients/routes';
