@@ -72,6 +72,9 @@ export const PERMISSION_GROUPS = {
     'can add repayments',
     'can edit repayments',
     'can delete repayments',
+    // Added by us (issue 29): mobile-money requests to pay and the suspense of unmatched money.
+    'can request payment',
+    'can manage suspense',
   ],
 } as const;
 
@@ -149,6 +152,8 @@ export const P = {
   addRepayments: 'can add repayments',
   editRepayments: 'can edit repayments',
   deleteRepayments: 'can delete repayments',
+  requestPayment: 'can request payment',
+  manageSuspense: 'can manage suspense',
 } as const satisfies Record<string, PermissionName>;
 
 export function isPermissionName(value: string): value is PermissionName {
