@@ -4,7 +4,7 @@ import { CALLBACK_SIGNATURE_HEADER, queryRows, SandboxCollection, signCallback, 
 import { createTestApp, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { transactionsServer } from '../../index';
 import { pollPending, applyStatus, callback, type Deps } from './service';
-import { repaymentsServiceRecorder } from './post';
+import { postCollection, repaymentsServiceRecorder } from './post';
 
 const SECRET = 'test-collection-secret-0123456789';
 process.env['COLLECTION_CALLBACK_SECRET'] = SECRET;
@@ -164,5 +164,18 @@ describe('exactly once under concurrency', () => {
     expect(p.n).toBe(1);
     const [s] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM suspense_items WHERE provider_transaction_id = ${ref}`);
     expect(s.n).toBe(0);
+  });
+
+  it('the posting boundary alone (no request lock): 50 concurrent posts of one payment, 30% duplicate calls, post one repayment', async () => {
+    const id = await loan();
+    const ref = `BOUNDARY-${id}`;
+    const payment = { provider: 'sandbox', providerRef: ref, amount: '250.00', payer: null, reference: null, requestId: null, applicationId: id };
+    const calls = Array.from({ length: 50 }, (_, i) => (i % 10 < 3 ? [0, 1] : [0]))
+      .flat()
+      .map(() => t.db.transaction((tx) => postCollection(tx, repaymentsServiceRecorder(t.app.ports.sms), payment)));
+    const outcomes = await Promise.all(calls);
+    expect(outcomes.filter((o) => o.kind === 'repayment')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.kind === 'suspense')).toHaveLength(0);
+    expect(await repayments(id)).toEqual({ n: 1, total: '250.00' });
   });
 });
