@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, textField } from './fields';
 
 /** Mobile-money collections and suspense (issue 29; NOTES.md "Collecting money"). */
 export const COLLECTIONS_PATHS = {
@@ -26,7 +27,7 @@ const msisdn = z
 
 export const collectionRequestBodySchema = z
   .object({
-    application_id: z.coerce.number().int().positive(),
+    application_id: idSchema,
     /** Defaults to the next instalment due (loan_balances). */
     amount: moneyIn.optional(),
     /** Defaults to the loan's mobile number. */
@@ -82,5 +83,5 @@ export const suspenseListQuerySchema = z
 export const suspenseListSchema = z.object({ items: z.array(suspenseItemSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 export type SuspenseList = z.output<typeof suspenseListSchema>;
 
-export const suspenseMatchBodySchema = z.object({ application_id: z.coerce.number().int().positive() }).strict();
-export const suspenseRefundBodySchema = z.object({ refund_reference: z.string().trim().min(1, 'Enter the refund reference.').max(100) }).strict();
+export const suspenseMatchBodySchema = z.object({ application_id: idSchema }).strict();
+export const suspenseRefundBodySchema = z.object({ refund_reference: textField({ min: 1, max: 100, messages: { required: 'Enter the refund reference.' } }) }).strict();
