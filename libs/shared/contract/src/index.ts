@@ -13,6 +13,7 @@ export * from './lib/offer-letters';
 export * from './lib/applications';
 export * from './lib/repayments';
 export * from './lib/disbursements';
+export * from './lib/collections';
 export * from './lib/reports';
 export * from './lib/users';
 export * from './lib/history';

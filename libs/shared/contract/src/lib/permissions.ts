@@ -74,6 +74,9 @@ export const PERMISSION_GROUPS = {
     'can add repayments',
     'can edit repayments',
     'can delete repayments',
+    // Added by us (issue 29): mobile-money requests to pay and the suspense of unmatched money.
+    'can request payment',
+    'can manage suspense',
   ],
   // Added by us (issue 32 "Clients"): the client list, a client's page and find-anything.
   Clients: ['can view clients'],
@@ -155,6 +158,8 @@ export const P = {
   editRepayments: 'can edit repayments',
   deleteRepayments: 'can delete repayments',
   viewClients: 'can view clients',
+  requestPayment: 'can request payment',
+  manageSuspense: 'can manage suspense',
 } as const satisfies Record<string, PermissionName>;
 
 export function isPermissionName(value: string): value is PermissionName {

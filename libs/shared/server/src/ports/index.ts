@@ -6,6 +6,7 @@ import { HttpSms } from './sms-http';
 import { SMS_DELIVERY_REPORTS_URL } from './delivery-reports';
 import type { Config } from '../config';
 import { mobileMoneyFromEnv, type MobileMoneyPort } from './mobile-money';
+import { collectionFromEnv, type CollectionPort } from './collection';
 
 export * from './sms';
 export * from './email';
@@ -16,6 +17,7 @@ export * from './smtp';
 export * from './sms-http';
 export * from './delivery-reports';
 export * from './mobile-money';
+export * from './collection';
 export * from './throttle';
 export { DemoInbox, registerDemoInbox, allSinks, DEMO_INBOX_PATH, DEMO_INBOX_MESSAGES_PATH, DEMO_INBOX_CAPACITY, type DemoInboxMessage } from './demo-inbox';
 
@@ -25,10 +27,12 @@ export interface Ports {
   email: EmailPort;
   /** Disbursements' mobile-money provider (the sandbox unless MOBILE_MONEY_PROVIDER says otherwise). */
   mobileMoney: MobileMoneyPort;
+  /** Collections' request-to-pay provider (the sandbox unless COLLECTION_PROVIDER says otherwise). */
+  collection: CollectionPort;
 }
 
 export function outboxPorts(db: Db): Ports {
-  return { sms: new OutboxSms(db), email: new OutboxEmail(db), mobileMoney: mobileMoneyFromEnv() };
+  return { sms: new OutboxSms(db), email: new OutboxEmail(db), mobileMoney: mobileMoneyFromEnv(), collection: collectionFromEnv() };
 }
 
 /**
@@ -48,5 +52,5 @@ export function portsFromConfig(db: Db, config: Config): Ports {
   const email: EmailPort = config.smtpUrl
     ? new SmtpEmail(db, { url: config.smtpUrl, from: config.mailFrom, ignoreTLS: config.smtpIgnoreTls })
     : new OutboxEmail(db);
-  return { sms, email, mobileMoney: mobileMoneyFromEnv() };
+  return { sms, email, mobileMoney: mobileMoneyFromEnv(), collection: collectionFromEnv() };
 }

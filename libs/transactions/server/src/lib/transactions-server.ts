@@ -9,6 +9,7 @@ import { statementRoutes } from './disbursements/statement';
 import { registerBulkUpload, repaymentRoutes } from './repayments/routes';
 import { settlePending } from './disbursements/disburse';
 import { transactionsCommands } from './checked-commands';
+import { registerCollections } from './collections/routes';
 
 /** The transactions domain's api: the routes of each part (disbursements, repayments), one plugin. */
 export const transactionsServer: FastifyPluginAsync = async (app) => {
@@ -18,6 +19,8 @@ export const transactionsServer: FastifyPluginAsync = async (app) => {
   await registerCallback(app);
   await registerBulkUpload(app);
   registerUploadReceipts(app);
+  // Mobile-money collections and suspense (issue 29); the loan account's repay replaces the recorder.
+  await registerCollections(app);
   // Auto disbursement: every minute, once across every api instance (pg-boss schedule), each
   // active rule pays what it may (daily limit, global float DISBURSE_FLOAT_LIMIT); a loan is paid
   // once whatever races it (the same once-only path as an instant payment).
