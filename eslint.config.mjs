@@ -72,7 +72,8 @@ const timeZoneNameSelectors = ["Literal[value='Africa/Lusaka']", 'TemplateElemen
   selector,
   message: BUSINESS_TIME_MESSAGE,
 }));
-const BUSINESS_TIME_HOME = 'libs/shared/util-format/src/lib/business-time.ts';
+// Matched from the workspace root and from a project's own eslint run (paths relative to it).
+const BUSINESS_TIME_HOME = '**/src/lib/business-time.ts';
 // Money (NOTES.md "Display"): one formatter, formatMoney / formatAmount (@loan/shared-util-format,
 // built in the contract's money values), for screens, SMS, CSV and receipts: no hand-made
 // `${amount} ZMW`, `ZMW ${amount}`, `${CURRENCY} ${amount}` or two-decimal toLocaleString.
@@ -85,7 +86,7 @@ const moneySelectors = [
   "BinaryExpression[operator='+'] > Identifier[name='CURRENCY']",
   "Property[key.name='minimumFractionDigits'][value.value=2]",
 ].map((selector) => ({ selector, message: MONEY_MESSAGE }));
-const MONEY_HOME = 'libs/shared/contract/src/lib/fields/money-values.ts';
+const MONEY_HOME = '**/src/lib/fields/money-values.ts';
 const SPECS = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.test.ts', '**/*.test.tsx', '**/*.stories.tsx'];
 
 export default [

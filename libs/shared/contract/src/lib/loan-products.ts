@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyField, moneySchema, textField, wholeNumberField } from './fields';
+import { formatMoney } from './fields/money-values';
 import { LOAN_AMOUNT_MAX, LOAN_AMOUNT_MIN, LOAN_TENURE_MAX } from './web-form';
 
 /**
@@ -97,8 +98,8 @@ export const productTermsBodyShape = {
 type Limits = { min_amount: string; max_amount: string; min_tenure: number; max_tenure: number };
 const withLimits = <T extends z.ZodType<Limits>>(schema: T) =>
   schema
-    .refine((b) => Number(b.min_amount) >= LOAN_AMOUNT_MIN, { message: `The smallest amount is at least ZMW ${LOAN_AMOUNT_MIN.toLocaleString('en-US')}.`, path: ['min_amount'] })
-    .refine((b) => Number(b.max_amount) <= LOAN_AMOUNT_MAX, { message: `The largest amount is at most ZMW ${LOAN_AMOUNT_MAX.toLocaleString('en-US')}.`, path: ['max_amount'] })
+    .refine((b) => Number(b.min_amount) >= LOAN_AMOUNT_MIN, { message: `The smallest amount is at least ${formatMoney(LOAN_AMOUNT_MIN)}.`, path: ['min_amount'] })
+    .refine((b) => Number(b.max_amount) <= LOAN_AMOUNT_MAX, { message: `The largest amount is at most ${formatMoney(LOAN_AMOUNT_MAX)}.`, path: ['max_amount'] })
     .refine((b) => Number(b.min_amount) <= Number(b.max_amount), { message: 'The smallest amount must not exceed the largest.', path: ['max_amount'] })
     .refine((b) => b.min_tenure <= b.max_tenure, { message: 'The shortest tenure must not exceed the longest.', path: ['max_tenure'] });
 
