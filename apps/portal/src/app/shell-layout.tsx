@@ -3,7 +3,6 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { CLIENT_PICKER_PERMISSIONS } from '@loan/shared-contract';
 import { ApprovalsCount, NotificationBell } from '@loan/rbac-feature';
-import { NotificationBell } from '@loan/rbac-feature';
 import { FindAnything } from '@loan/clients-feature';
 import { useOwnRoleLoader, usePermissions, selectPermissionsLoaded } from '@loan/shared-permissions';
 import {
