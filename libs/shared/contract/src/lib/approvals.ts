@@ -82,9 +82,9 @@ export const pendingActionListQuerySchema = z.object({
   status: blankAsAbsent(z.enum(PENDING_ACTION_STATUSES, { error: `One of: ${PENDING_ACTION_STATUSES.join(', ')}.` })),
   /** Only the caller's own requests. */
   mine: z.preprocess((v) => (v === 'true' || v === true ? true : v === 'false' || v === false || v === '' ? false : v), z.boolean({ error: 'true or false.' }).optional()),
-  command: blankAsAbsent(z.string().max(100)),
-  entity: blankAsAbsent(z.string().max(60)),
-  entity_id: blankAsAbsent(z.string().max(60)),
+  command: blankAsAbsent(textField({ max: 100 })),
+  entity: blankAsAbsent(textField({ max: 60 })),
+  entity_id: idSchema.optional(),
 });
 export type PendingActionListQuery = z.output<typeof pendingActionListQuerySchema>;
 export const pendingActionListSchema = listEnvelope(pendingActionSchema);

@@ -5,6 +5,7 @@ import {
   listPageParams,
   moneySchema,
   searchParamSchema,
+  textField,
   timestampSchema,
 } from './fields';
 
@@ -165,11 +166,7 @@ export type ClientDetails = z.output<typeof clientDetailsSchema>;
 
 /** `GET /api/search?q=`: 2 to 64 characters. */
 export const searchQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .min(2, 'Type at least 2 characters.')
-    .max(64, 'At most 64 characters.'),
+  q: textField({ min: 2, max: 64, messages: { required: 'Type at least 2 characters.', tooShort: 'Type at least 2 characters.', tooLong: 'At most 64 characters.' } }),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 

@@ -167,7 +167,7 @@ export async function listRequests(db: Db, registry: CommandRegistry, viewer: Vi
   if (q.status) where.push(sql`a.status = ${q.status}`);
   if (q.command) where.push(sql`a.command = ${q.command}`);
   if (q.entity) where.push(sql`a.entity = ${q.entity}`);
-  if (q.entity_id) where.push(sql`a.entity_id = ${q.entity_id}`);
+  if (q.entity_id !== undefined) where.push(sql`a.entity_id = ${String(q.entity_id)}`);
   const cond = sql.join(where, sql` AND `);
   const offset = (q.page - 1) * q.pageSize;
   const [rows, [count]] = await Promise.all([
