@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { canReopenPaidInFull, canTransition, fromNgwee, toNgwee, type LoanBalance } from '@loan/shared-contract';
+import { canReopenPaidInFull, canTransition, formatMoney, fromNgwee, toNgwee, type LoanBalance } from '@loan/shared-contract';
 import {
   HttpError,
   auditChanges,
@@ -38,12 +38,8 @@ export function refused(errors: Record<string, string>): HttpError {
   return new HttpError(422, Object.values(errors)[0], all);
 }
 
-/** ZMW 1,234.50 from '1234.50' (exact: no float arithmetic on the amount). */
-export const zmw = (v: string) => {
-  const [whole, cents = '00'] = v.split('.');
-  const neg = whole.startsWith('-');
-  return `ZMW ${neg ? '-' : ''}${BigInt(neg ? whole.slice(1) : whole).toLocaleString('en-US')}.${cents}`;
-};
+/** ZMW 1,234.50 from '1234.50' (the one formatter, exact on decimal strings). */
+export const zmw = (v: string) => formatMoney(v);
 
 export interface AccountRow {
   applicationId: number;

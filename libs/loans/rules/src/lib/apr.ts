@@ -1,3 +1,4 @@
+import { formatMoney } from '@loan/shared-contract';
 // APR / EAR (NOTES.md "Disclosure"): monthly IRR of the cash flows x 12, and (1 + IRR)^12 - 1.
 import type { AprResult, KeyFacts, Ngwee, ProductTerms } from './types';
 import { RuleError } from './types';
@@ -62,7 +63,7 @@ export function keyFacts(terms: ProductTerms, amount: Ngwee, tenure: number, dis
   const p = terms.penalty;
   let penaltyTerms = 'No penalty.';
   if (p) {
-    const what = p.calc === 'percent' ? `${p.value}% a month of the overdue instalment's unpaid principal and interest` : `ZMW ${p.value} a month per overdue instalment`;
+    const what = p.calc === 'percent' ? `${p.value}% a month of the overdue instalment's unpaid principal and interest` : `${formatMoney(p.value)} a month per overdue instalment`;
     penaltyTerms = `${what}, from the first day after ${p.graceDays} days' grace, until ${p.stopMonthsAfterMaturity} months after the last due date.`;
   }
   const pct = (x: number) => (Math.round(x * 10000) / 100).toFixed(2);

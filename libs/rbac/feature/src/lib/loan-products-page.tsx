@@ -46,7 +46,7 @@ import {
   SelectField,
   TextField,
 } from '@loan/shared-ui';
-import { formatAmount, toIsoDate } from '@loan/shared-util-format';
+import { formatAmount, formatMoney, toIsoDate } from '@loan/shared-util-format';
 import { ActiveBadge } from './user-columns';
 
 const SCREEN = SCREENS.loanProducts;
@@ -55,7 +55,7 @@ type Input = LoanProductSaveInput;
 
 const feeSummary = (p: LoanProductItem) =>
   p.current.fees.length
-    ? p.current.fees.map((f) => `${f.name} ${f.calc === 'percent' ? `${f.value}%` : `ZMW ${f.value}`} (${f.when})`).join(', ')
+    ? p.current.fees.map((f) => `${f.name} ${f.calc === 'percent' ? `${f.value}%` : formatMoney(f.value)} (${f.when})`).join(', ')
     : 'None';
 
 /**

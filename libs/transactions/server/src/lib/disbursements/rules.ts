@@ -18,7 +18,6 @@ import {
   type AutoRuleDryRun,
   type AutoRuleRun,
 } from '@loan/shared-contract';
-import type { FastifyInstance } from 'fastify';
 import { auditChanges, businessDayStartSql, conflict, defineCommand, defineRoute, invalid, notFound, queryRows, recordAudit, runChecked, schema, type AuditActor, type Db } from '@loan/shared-server';
 import { z } from 'zod';
 import { AUTO_DISBURSE_JOB, planRule } from './auto';
