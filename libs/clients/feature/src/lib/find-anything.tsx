@@ -114,7 +114,7 @@ export function FindAnything() {
 
   const showPanel = open && q.length >= MIN_CHARS;
   return (
-    <div className="relative" role="search">
+    <div className="relative hidden sm:block" role="search">
       <input
         ref={input}
         type="search"

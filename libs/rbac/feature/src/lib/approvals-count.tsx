@@ -20,7 +20,7 @@ function Count() {
   return (
     <Link
       to="/approvals"
-      className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 dark:text-gray-300 dark:hover:bg-slate-800 dark:hover:text-white"
+      className="relative hidden h-10 w-10 items-center sm:inline-flex justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 dark:text-gray-300 dark:hover:bg-slate-800 dark:hover:text-white"
       aria-label={n ? `Approvals, ${n} waiting` : 'Approvals'}
     >
       <Icon name="check" />
