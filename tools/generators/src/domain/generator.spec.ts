@@ -349,9 +349,9 @@ describe('domain generator', () => {
     expect(typecheck(tree, 'libs/savings-goals/server/tsconfig.lib.json')).toEqual([expect.stringMatching(new RegExp(`^${lists}: Property 'listPages' does not exist`))]);
   }, 240_000);
 
-  it('refuses a record whose names the contract exports already (the settings\u2019 loan product)', async () => {
-    await expect(domainGenerator(tree, { name: 'loan-products', permission: 'viewReportsModule' })).rejects.toThrow(
-      'The contract exports loanProductSchema, LoanProduct already (libs/shared/contract/src/lib/settings.ts): pass another --entity.',
+  it('refuses a record whose names the contract exports already (the loan products\u2019 list)', async () => {
+    await expect(domainGenerator(tree, { name: 'lending', entity: 'loan-product', permission: 'editSettings' })).rejects.toThrow(
+      'The contract exports loanProductListSchema already (libs/shared/contract/src/lib/loan-products.ts): pass another --entity.',
     );
   });
 
