@@ -55,10 +55,10 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(seed: 'accounts' | 'none' = 'accounts'): Promise<TestDatabase> {
   if (testDriver() === 'pg') {
-    const empty = await createEmptyPgDatabase();
+    const empty = await createEmptyPgDatabase(testDatabaseUrl(), 't', await pgTemplate(seed));
     const database = await openDatabase({ databaseUrl: empty.url, poolSize: 5 });
+    // A no-op: the template is migrated (and seeded) already.
     await migrate(database);
-    if (seed === 'accounts') await seedDemoAccounts(database.db);
     return {
       database,
       close: async () => {
@@ -77,12 +77,67 @@ export async function createTestDatabase(seed: 'accounts' | 'none' = 'accounts')
  * A new empty database on the test PostgreSQL server (nothing migrated), e.g. for an api
  * process to migrate and seed itself; drop() removes it (connections still open or not).
  */
-export async function createEmptyPgDatabase(base = testDatabaseUrl(), prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createEmptyPgDatabase(
+  base = testDatabaseUrl(),
+  prefix = 't',
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await onServer(base, `CREATE DATABASE ${name}`);
+  await onServer(base, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  return { url: databaseUrlFor(base, name), drop: () => onServer(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+function databaseUrlFor(base: string, name: string): string {
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return url.toString();
+}
+
+/**
+ * Migrating a new PostgreSQL database takes seconds per test file; copying a migrated one
+ * (CREATE DATABASE ... TEMPLATE) a fraction of one. The template is built once per content
+ * of the migrations and seed (the key of the PGlite template), under an advisory lock so
+ * parallel test processes build it once, under a temporary name renamed when complete (a
+ * process killed half-way leaves no half-built template). Older templates are dropped.
+ */
+async function pgTemplate(seed: 'accounts' | 'none', base = testDatabaseUrl()): Promise<string> {
+  const name = `tpl_${seed}_${templateKey(seed)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['loan-test-template']);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found.rowCount) {
+      const stale = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2`,
+        [`tpl\\_${seed}\\_%`, name],
+      );
+      for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      const building = `${name}_build`;
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${building}`);
+      const database = await openDatabase({ databaseUrl: databaseUrlFor(base, building), poolSize: 2 });
+      try {
+        await migrate(database);
+        if (seed === 'accounts') await seedDemoAccounts(database.db);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['loan-test-template']).catch(() => undefined);
+    await admin.end();
+  }
+  return name;
+}
+
+/** What a migrated (and seeded) template holds: the migrations and the demo accounts. */
+function templateKey(seed: 'accounts' | 'none'): string {
+  return createHash('sha256')
+    .update(JSON.stringify([seed, TEMPLATE_VERSION, loadMigrations(), DEMO_ROLES, DEMO_USERS, ALL_PERMISSIONS]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 async function onServer(url: string, statement: string): Promise<void> {
@@ -131,10 +186,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
  */
 async function pgliteTemplate(seed: 'accounts' | 'none'): Promise<Blob> {
   const migrations = loadMigrations();
-  const key = createHash('sha256')
-    .update(JSON.stringify([seed, TEMPLATE_VERSION, migrations, DEMO_ROLES, DEMO_USERS, ALL_PERMISSIONS]))
-    .digest('hex')
-    .slice(0, 16);
+  const key = templateKey(seed);
   const file = path.join(os.tmpdir(), `loan-api-pglite-${key}.tgz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const database = await openDatabase({ dataDir: 'memory://' });
