@@ -4,7 +4,7 @@ import { shoot, signIn } from './admin-support';
 /**
  * Issue 16 items 1 and 2 against the real api: the admin describes a role (the roles
  * screens), corrects an application and reads both changes in the record's History
- * section. Screenshots (1280 and 360 px, light and dark) go to E2E_SHOTS_DIR (tmp/screens).
+ * section. Screenshots (1280 and 360 px, light and dark) go to E2E_SHOTS_DIR when it is set.
  */
 const DESCRIPTION = `Reads reports and the dashboard (e2e ${Date.now() % 100000}).`;
 const EMPLOYER = `Zambeef ${Date.now() % 100000}`;

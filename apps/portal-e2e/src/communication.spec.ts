@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { SMTP_MAILBOX_ENV } from '../../../tools/e2e/playwright-base';
+import { settled } from '../../../tools/e2e/views';
 
 /**
  * Communication against the real api (issue 15): an officer composes an SMS to one client
@@ -27,7 +28,7 @@ async function shots(page: Page, name: string) {
     await page.emulateMedia({ colorScheme });
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(150);
+      await settled(page);
       await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
     }
   }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { settled } from '../../../tools/e2e/views';
 
 /** What the disbursement specs share: finance's sign-in and the review screenshots. */
 export const PASSWORD = 'Demo#2026';
@@ -25,10 +26,10 @@ export async function shots(page: Page, name: string) {
     await page.setViewportSize({ width, height });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      // The shell's menu and colours animate after a resize or a scheme change: let them settle.
-      await page.waitForTimeout(700);
       // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
       await page.evaluate(() => window.scrollTo(0, 0));
+      // The shell's menu and colours animate after a resize or a scheme change: let them settle.
+      await settled(page);
       await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
     }
   }

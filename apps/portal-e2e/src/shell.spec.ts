@@ -22,12 +22,24 @@ const TRANSACTIONS = [
   'Transactions > Disbursements > Auto /transactions/disbursements/auto',
   'Transactions > Repayments > Add /transactions/repayments',
 ];
-const ADMINISTRATION = ['Users /users', 'Settings > Roles /settings/roles', 'Settings > Audit trail /settings/audit', 'Settings > Branches /settings/branches', 'Settings > Loan product /settings/loan-product'];
-// The demo roles of the README: officer = loans, contracts and communication; finance =
-// transactions and reports; the viewer sees the dashboard only.
+const ADMINISTRATION = [
+  'Users /users',
+  'Settings > Roles /settings/roles',
+  'Settings > Audit trail /settings/audit',
+  'Settings > Branches /settings/branches',
+  'Settings > Loan product /settings/loan-product',
+  'Settings > Loan products /settings/loan-products',
+  'Settings > Maker-checker /settings/maker-checker',
+];
+// The demo roles of the README: officer = clients, loans, contracts and communication; finance =
+// transactions and reports; the viewer sees the dashboard only; the admin everything, with the
+// approvals inbox (maker-checker) before the administration.
 const ACCOUNTS = [
-  { email: 'admin@demo.zm', menu: ['Dashboard /dashboard', ...LOAN_LISTS, ...TRANSACTIONS, 'Communication /communication', 'Reports /reports', ...ADMINISTRATION] },
-  { email: 'officer@demo.zm', menu: ['Dashboard /dashboard', ...LOAN_LISTS, 'Communication /communication'] },
+  {
+    email: 'admin@demo.zm',
+    menu: ['Dashboard /dashboard', 'Clients /clients', ...LOAN_LISTS, ...TRANSACTIONS, 'Communication /communication', 'Reports /reports', 'Approvals /approvals', ...ADMINISTRATION],
+  },
+  { email: 'officer@demo.zm', menu: ['Dashboard /dashboard', 'Clients /clients', ...LOAN_LISTS, 'Communication /communication'] },
   { email: 'finance@demo.zm', menu: ['Dashboard /dashboard', ...TRANSACTIONS, 'Reports /reports'] },
   { email: 'viewer@demo.zm', menu: ['Dashboard /dashboard'] },
 ];

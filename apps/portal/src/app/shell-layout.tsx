@@ -79,7 +79,9 @@ export function ShellLayout() {
         onClose={() => setMobileOpen(false)}
         variant={style}
       />
-      <div className={`flex min-h-dvh flex-col transition-[padding] duration-200 ${desktopOpen ? 'lg:pl-60' : ''}`}>
+      {/* The menu's padding glides only where it exists (lg): narrowed past lg (a tablet turned), the
+          column had 200 ms of leftover padding pushing the top bar off the side. */}
+      <div className={`flex min-h-dvh flex-col lg:transition-[padding] lg:duration-200 ${desktopOpen ? 'lg:pl-60' : ''}`}>
         <TopBar
           userName={user?.fullname}
           isDark={dark}
