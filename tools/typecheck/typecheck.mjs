@@ -17,7 +17,7 @@
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpus } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
