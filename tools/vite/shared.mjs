@@ -45,3 +45,29 @@ export function moduleSideEffects(id) {
     /libs[\\/](?!shared[\\/])[^\\/]+[\\/](feature|data-access)[\\/]src[\\/]/.test(id)
   );
 }
+
+/**
+ * React Router's ESM build writes `X.displayName = "..."` after each of its contexts and
+ * `forwardRef` components (`Link`, `NavLink`, `Form`, ...). Those property writes count as side
+ * effects, so the bundler keeps every such component even when the app imports none of them:
+ * the borrower app's first download carried Link, NavLink and Form (~1.9 KB gzip of its 80 KB
+ * budget, issue 33). The names only label React DevTools' tree; this plugin drops the writes
+ * from react-router's files (lines stay in place: the source maps hold) so unused components
+ * shake out, and marks `createContext`/`forwardRef` calls pure (they are) so an unused one
+ * goes too.
+ * @returns {import('vite').Plugin}
+ */
+export function shakeReactRouter() {
+  return {
+    name: 'shake-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return null;
+      const out = code
+        .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+        .replace(/= (React\d*)\.(createContext|forwardRef)\(/g, '= /* @__PURE__ */ $1.$2(');
+      // Lines are unchanged in number and order: the existing source map stays right (map: null).
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}

@@ -1,2 +1,3 @@
 export * from './lib/borrower-api';
-export { useBorrowerMutation, type BorrowerMutation } from './lib/borrower-calls';
+export { useBorrowerMutation, preloadBorrowerCalls, type BorrowerMutation } from './lib/borrower-calls';
+export { recordVisit } from './lib/borrower-visit';

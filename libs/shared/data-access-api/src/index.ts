@@ -20,7 +20,8 @@ export {
   useDeferredQueryData,
   type DispatchHolder,
 } from './lib/deferred';
-export { loadLoanLimitsEndpoint, useDeferredLoanLimits } from './lib/loan-limits-deferred';
+export { fetchLoanLimits, usePlainLoanLimits } from './lib/loan-limits-plain';
+export { plainCall, type CallOutcome, type PlainCallArgs } from './lib/plain-call';
 export { downloadUrl, baseQuery, setApiBaseUrl, readCookie, resetPermissionsVersion } from './lib/base-query';
 export { fileNameFrom, saveBlob, saveFileResponse, type DownloadOutcome } from './lib/download';
 export { sessionExpired, permissionsChanged } from './lib/events';

@@ -10,7 +10,6 @@ import {
   type CheckRecordResponse,
   type CreateApplicationBody,
   type CreateApplicationResponse,
-  type IpAddressResponse,
   type NewClientBody,
   type NewClientResponse,
   type OfferLetter,
@@ -50,9 +49,6 @@ export const borrowerApi = api.injectEndpoints({
         return { url: `${API.offerLetters}/borrower-sign-offer/${encodeURIComponent(token)}`, method: 'POST', body };
       },
       invalidatesTags: ['OfferLetter', 'Dashboard'],
-    }),
-    recordIpAddress: b.mutation<IpAddressResponse, void>({
-      query: () => ({ url: `${API.web}/ip-address`, method: 'POST', body: {} }),
     }),
     checkRecord: b.mutation<CheckRecordResponse, CheckRecordBody>({
       query: (body) => ({ url: `${API.applications}/check-record`, method: 'POST', body }),
@@ -97,7 +93,6 @@ export const borrowerApi = api.injectEndpoints({
 export const {
   useGetOfferByTokenQuery,
   useSignOfferMutation,
-  useRecordIpAddressMutation,
   useCheckRecordMutation,
   useCalculatorAttemptMutation,
   useSaveUnfinishedMutation,

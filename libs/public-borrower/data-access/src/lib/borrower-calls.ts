@@ -12,6 +12,9 @@ export type BorrowerMutation = {
 }[keyof Endpoints];
 
 const endpoints = retryingLoader(() => import('./borrower-api').then((m) => m.borrowerApi.endpoints));
+/** Starts downloading the borrower's endpoints (RTK Query with them) ahead of their first call. */
+export const preloadBorrowerCalls = () => void endpoints().catch(() => undefined);
+
 // One loader per endpoint: the hooks need a stable one.
 const loaders = new Map<BorrowerMutation, () => Promise<unknown>>();
 function loaderOf<K extends BorrowerMutation>(name: K): () => Promise<Endpoints[K]> {

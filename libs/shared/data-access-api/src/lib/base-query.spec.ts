@@ -4,6 +4,7 @@ import { api } from './api';
 import { permissionsChanged, sessionExpired } from './events';
 import { resetPermissionsVersion } from './base-query';
 import { makeStore, apiUrl } from '../testing';
+import { plainCall } from './plain-call';
 
 const probe = api.injectEndpoints({
   endpoints: (b) => ({
@@ -112,4 +113,53 @@ it('dispatches permissionsChanged when the permissions fingerprint moves (not fo
   version = 'bbbb';
   await store.dispatch(probe.endpoints.probeGet.initiate(undefined, { forceRefetch: true }));
   expect(actions.filter((a) => a === permissionsChanged.type)).toHaveLength(1);
+});
+
+// plainCall (plain-call.ts): the same rules without RTK Query (origin.ts), answering as RTK Query does.
+describe('plainCall', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  it('GETs the path on the api origin and answers { data }', async () => {
+    server.use(http.get(apiUrl('/api/probe'), ({ request }) => HttpResponse.json({ accept: request.headers.get('accept') })));
+    expect(await plainCall<{ accept: string }>({ url: '/api/probe' })).toEqual({ data: { accept: 'application/json' } });
+  });
+
+  it('fetches the CSRF cookie before a first mutation, echoes it, and sends the body as JSON', async () => {
+    const order: string[] = [];
+    server.use(
+      http.get(apiUrl('/sanctum/csrf-cookie'), () => {
+        order.push('csrf');
+        return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': 'XSRF-TOKEN=fresh; Path=/' } });
+      }),
+      http.post(apiUrl('/api/probe'), async ({ request }) => {
+        order.push('post');
+        return HttpResponse.json({ header: request.headers.get('x-xsrf-token'), body: await request.json() });
+      }),
+    );
+    const r = await plainCall({ url: '/api/probe', method: 'POST', body: { a: 1 } });
+    expect(order).toEqual(['csrf', 'post']);
+    expect(r).toEqual({ data: { header: 'fresh', body: { a: 1 } } });
+  });
+
+  it('fetches a fresh CSRF cookie and retries once on 419', async () => {
+    document.cookie = 'XSRF-TOKEN=stale';
+    let posts = 0;
+    server.use(
+      http.get(apiUrl('/sanctum/csrf-cookie'), () => new HttpResponse(null, { status: 204 })),
+      http.post(apiUrl('/api/probe'), () => {
+        posts += 1;
+        return posts === 1 ? HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 }) : HttpResponse.json({ ok: true });
+      }),
+    );
+    expect(await plainCall({ url: '/api/probe', method: 'POST', body: {} })).toEqual({ data: { ok: true } });
+    expect(posts).toBe(2);
+  });
+
+  it('answers an HTTP failure, an unreachable api and a body that is not JSON as RTK Query errors', async () => {
+    server.use(http.get(apiUrl('/api/probe'), () => HttpResponse.json({ message: 'nope' }, { status: 500 })));
+    expect(await plainCall({ url: '/api/probe' })).toEqual({ error: { status: 500, data: { message: 'nope' } } });
+    server.use(http.get(apiUrl('/api/probe'), () => HttpResponse.error()));
+    expect(await plainCall({ url: '/api/probe' })).toMatchObject({ error: { status: 'FETCH_ERROR' } });
+    server.use(http.get(apiUrl('/api/probe'), () => new HttpResponse('<html>', { status: 200 })));
+    expect(await plainCall({ url: '/api/probe' })).toMatchObject({ error: { status: 'PARSING_ERROR', originalStatus: 200, data: '<html>' } });
+  });
 });

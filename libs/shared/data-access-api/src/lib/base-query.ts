@@ -1,31 +1,13 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { CSRF_COOKIE, API, PERMISSIONS_VERSION_HEADER } from '@loan/shared-contract';
+import { API, PERMISSIONS_VERSION_HEADER } from '@loan/shared-contract';
 import { permissionsChanged, sessionExpired } from './events';
 import { apiLogger } from './logger';
+import { apiRoot, csrfToken, isSafeMethod, withCsrf } from './origin';
 import type { ApiExtraOptions, ApiMeta } from './toasts';
 
-/** Base URL of the api. Empty means same origin (the dev servers proxy the api's paths). */
-let baseUrl = '';
-export function setApiBaseUrl(url: string) {
-  baseUrl = url.replace(/\/$/, '');
-}
-
-/**
- * The address of an api GET for the browser to open itself (a file download the browser
- * streams to disk): the api's base URL (same origin when empty), the path and the params.
- */
-export function downloadUrl(path: string, params: Record<string, string | number> = {}): string {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-  return `${baseUrl}${path}${query ? `?${query}` : ''}`;
-}
-
-export function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
-}
-
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Where the api is and how a call proves it is ours (CSRF) live in origin.ts, shared with
+// plainCall (plain-call.ts), the calls a page makes before RTK Query has downloaded.
+export { downloadUrl, readCookie, setApiBaseUrl } from './origin';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
@@ -33,7 +15,7 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers, { type }) => {
     headers.set('Accept', 'application/json');
     if (type === 'mutation') {
-      const token = readCookie(CSRF_COOKIE);
+      const token = csrfToken();
       if (token) headers.set('X-XSRF-TOKEN', token);
     }
     return headers;
@@ -71,25 +53,15 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 ) => {
   const extra = extraOptions ?? {};
   const { url, method } = describe(args);
-  // Absolute URLs: Node's fetch (tests) refuses relative ones; in a browser this is same-origin.
-  const root = baseUrl || (typeof window !== 'undefined' ? window.location.origin : '');
+  const root = apiRoot();
   const withBase = (a: string | FetchArgs): string | FetchArgs =>
     typeof a === 'string' ? `${root}${a}` : { ...a, url: `${root}${a.url}` };
-  const isMutation = !SAFE.has(method);
+  const isMutation = !isSafeMethod(method);
   const call = (a: string | FetchArgs) =>
     rawBaseQuery(withBase(a), { ...api, type: isMutation ? 'mutation' : 'query' }, extra);
 
   apiLogger.request(method, url);
-  if (isMutation && url !== API.csrfCookie && !readCookie(CSRF_COOKIE)) {
-    // A fresh browser has no CSRF cookie yet: fetch it first rather than earn a 419.
-    await call(API.csrfCookie);
-  }
-  let result = await call(args);
-  if (result.error?.status === 419 && isMutation) {
-    // CSRF cookie missing or stale: fetch one and retry once.
-    await call(API.csrfCookie);
-    result = await call(args);
-  }
+  const result = await withCsrf(method, url, () => call(API.csrfCookie), () => call(args));
   const version = result.meta?.response?.headers.get(PERMISSIONS_VERSION_HEADER) ?? null;
   if (version && version !== seenPermissionsVersion) {
     const before = seenPermissionsVersion;

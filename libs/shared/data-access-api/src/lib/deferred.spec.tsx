@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { DEFAULT_LOAN_LIMITS, makeStore, renderWithProviders, setupApiServer } from '../testing';
 import { api } from './api';
-import { DeferredStoreContext, retryingLoader, useDeferredMutation, type DispatchHolder } from './deferred';
-import { useDeferredLoanLimits } from './loan-limits-deferred';
+import { DeferredStoreContext, retryingLoader, useDeferredMutation, useDeferredQueryData, type DispatchHolder } from './deferred';
 
 const echoApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -76,8 +75,9 @@ it('answers a fetch error when the code cannot be downloaded, and downloads agai
 });
 
 it('gives a deferred query its data once it answers (the loan limits)', async () => {
+  const loadLimits = retryingLoader(() => import('./loan-limits').then((m) => m.loanLimitsApi.endpoints.getLoanLimits));
   function Limits() {
-    const limits = useDeferredLoanLimits();
+    const limits = useDeferredQueryData(loadLimits);
     return <p>{limits ? `up to ${limits.max_amount}` : 'not yet'}</p>;
   }
   renderWithProviders(<Limits />);

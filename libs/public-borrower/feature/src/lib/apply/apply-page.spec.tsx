@@ -64,10 +64,8 @@ it('shows plain field errors next to the fields', async () => {
   await waitFor(() => expect(screen.queryByText('Enter your NRC as on the card, like 123456/78/9.')).not.toBeInTheDocument());
 });
 
-it('shows the form before its calls (the store, RTK Query) have downloaded, and goes on once they have', async () => {
-  // The borrower app loads them right after /apply shows (issue 18); a call made before waits.
-  let give: (store: DispatchHolder) => void = () => undefined;
-  const loadStore = () => new Promise<DispatchHolder>((resolve) => (give = resolve));
+/** The page as the borrower app renders it: the store comes from `loadStore` (apply-route.tsx). */
+function renderWithStoreLoader(loadStore: () => Promise<DispatchHolder>) {
   render(
     <MemoryRouter initialEntries={['/apply']}>
       <DeferredStoreContext.Provider value={loadStore}>
@@ -75,6 +73,13 @@ it('shows the form before its calls (the store, RTK Query) have downloaded, and 
       </DeferredStoreContext.Provider>
     </MemoryRouter>,
   );
+}
+
+it('shows the form before its calls (the store, RTK Query) have downloaded, and goes on once they have', async () => {
+  // The borrower app loads them right after /apply shows (issue 18); a call made before waits.
+  let give: (store: DispatchHolder) => void = () => undefined;
+  const loadStore = () => new Promise<DispatchHolder>((resolve) => (give = resolve));
+  renderWithStoreLoader(loadStore);
   expect(screen.getByRole('heading', { name: 'Apply for a loan' })).toBeInTheDocument();
   await fillPersonal();
   expect(await screen.findByRole('button', { name: /Checking/ })).toBeDisabled();
@@ -83,6 +88,17 @@ it('shows the form before its calls (the store, RTK Query) have downloaded, and 
   // The calls' module is downloaded (in jest: loaded) only now: on a busy machine that takes a while.
   expect(await screen.findByRole('heading', { name: 'Confirm your mobile number' }, { timeout: 10_000 })).toBeInTheDocument();
   expect(sent(BORROWER_PATHS.checkRecord)).toHaveLength(1);
+});
+
+it('records the visit and reads the loan limits without the store; the store loads once the borrower types', async () => {
+  // Issue 33: a phone that only looks at /apply downloads no RTK Query.
+  const loadStore = jest.fn(() => new Promise<DispatchHolder>(() => undefined));
+  renderWithStoreLoader(loadStore);
+  await waitFor(() => expect(sent(BORROWER_PATHS.ipAddress)).toHaveLength(1));
+  await waitFor(() => expect(requestLog.some((r) => r.method === 'GET' && r.path === BORROWER_PATHS.loanLimits)).toBe(true));
+  expect(loadStore).not.toHaveBeenCalled();
+  await userEvent.type(screen.getByLabelText('NRC number'), '1');
+  expect(loadStore).toHaveBeenCalledTimes(1);
 });
 
 it('tells a borrower with an open application before they go on', async () => {

@@ -67,6 +67,7 @@ export function ApplyPage() {
 
         {!flow.resuming && (
           <form
+            onInput={flow.preload}
             onSubmit={(e) => {
               // Enter in a field moves on, like the main button of the step.
               e.preventDefault();
@@ -91,6 +92,7 @@ export function ApplyPage() {
                 register={register}
                 errors={errors}
                 values={{ amount: form.watch('amount'), tenure: form.watch('tenure'), mobile: form.watch('mobile') }}
+                limits={flow.limits}
                 onQuote={setQuote}
                 onTenureOutOfRange={setNearestTenure}
               />

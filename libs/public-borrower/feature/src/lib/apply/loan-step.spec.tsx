@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import type { ApplicationFormInput } from '@loan/shared-contract';
+import { usePlainLoanLimits } from '@loan/shared-data-access-api';
 import { renderWithProviders, setupApiServer } from '@loan/shared-data-access-api/testing';
 import { borrowerVariants } from '@loan/public-borrower-data-access/testing';
 import { LoanStep, amountHint, tenureChoices } from './loan-step';
@@ -14,6 +15,7 @@ function Step({ tenure, onTenureOutOfRange }: { tenure: number; onTenureOutOfRan
       register={form.register}
       errors={{}}
       values={{ amount: '', tenure, mobile: '' }}
+      limits={usePlainLoanLimits()}
       onQuote={() => undefined}
       onTenureOutOfRange={onTenureOutOfRange}
     />

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { ApplicationFormInput, CalculatorResult, LoanLimits } from '@loan/shared-contract';
-import { useDeferredLoanLimits } from '@loan/shared-data-access-api';
 import { formatMoney } from '@loan/shared-util-format';
 import { Field } from '../ui/field';
 import { Calculator } from './calculator';
@@ -24,17 +23,19 @@ export function LoanStep({
   register,
   errors,
   values,
+  limits,
   onQuote,
   onTenureOutOfRange,
 }: {
   register: UseFormRegister<ApplicationFormInput>;
   errors: FieldErrors<ApplicationFormInput>;
   values: Pick<ApplicationFormInput, 'amount' | 'tenure' | 'mobile'>;
+  /** The loan product's limits once known (undefined: the outer limits). */
+  limits: LoanLimits | undefined;
   onQuote: (quote: CalculatorResult | null) => void;
   /** The chosen months are outside the product's range: the nearest allowed choice. */
   onTenureOutOfRange?: (nearest: number) => void;
 }) {
-  const limits = useDeferredLoanLimits();
   const tenures = tenureChoices(limits);
   const tenure = values.tenure;
   useEffect(() => {

@@ -11,8 +11,8 @@ import {
   type UnfinishedApplication,
 } from '@loan/shared-contract';
 import { formatMoney } from '@loan/shared-util-format';
-import { applyServerErrors, errorMessage, fieldErrors, isFetchError, useDeferredLoanLimits } from '@loan/shared-data-access-api';
-import { useBorrowerMutation } from '@loan/public-borrower-data-access';
+import { applyServerErrors, errorMessage, fieldErrors, isFetchError, useDeferredDispatch, usePlainLoanLimits } from '@loan/shared-data-access-api';
+import { preloadBorrowerCalls, recordVisit, useBorrowerMutation } from '@loan/public-borrower-data-access';
 import { EMPTY_APPLICATION, EXPIRED_TEXT, STEP_FIELDS, draftData, nextStep, stepOfField } from './apply-steps';
 import { lazyResolver } from './lazy-validation';
 
@@ -78,18 +78,30 @@ export function useApplyFlow() {
   const [done, setDone] = useState<CreateApplicationResponse | null>(null);
   const [submitError, setSubmitError] = useState<string>();
 
-  // The calls (RTK Query, and the borrower app's store) load right after the page shows
-  // (issue 18): the first of them, recording the visit, starts that download.
-  const [recordIp] = useBorrowerMutation('recordIpAddress');
+  // The calls (RTK Query, and the borrower app's store) load when step 1 is sent, or ahead of
+  // it on the first answer typed (`preload`): the page shows, records the visit and reads the
+  // loan limits without them (plainCall; issue 33: 26 KB less for a phone that only looks).
   const [checkRecord, checking] = useBorrowerMutation('checkRecord');
   const [saveUnfinished] = useBorrowerMutation('saveUnfinished');
   const [newClient, creatingClient] = useBorrowerMutation('newClient');
   const [createApplication, submitting] = useBorrowerMutation('createApplication');
 
+  const getDispatch = useDeferredDispatch();
+  const preloaded = useRef(false);
+  /** Starts downloading the store and RTK Query with the endpoints (once): the borrower has begun. */
+  const preload = () => {
+    if (preloaded.current) return;
+    preloaded.current = true;
+    getDispatch().catch(() => undefined);
+    preloadBorrowerCalls();
+  };
+
+  // The loan product's limits, asked as the page opens: the loan step's hints and choices,
+  // and the resolver's context (read at each check).
+  const limits = usePlainLoanLimits();
   const form = useForm<ApplicationFormInput, LoanLimits | undefined, ApplicationForm>({
     resolver,
-    // The loan product's limits once loaded: the resolver's context (read at each check).
-    context: useDeferredLoanLimits(),
+    context: limits,
     mode: 'onTouched',
     defaultValues: { ...EMPTY_APPLICATION, ...(stored?.values ?? {}) },
   });
@@ -116,12 +128,12 @@ export function useApplyFlow() {
     return () => sub.unsubscribe();
   }, [step, done, watch, getValues]);
 
-  const ipRecorded = useRef(false);
+  const visitRecorded = useRef(false);
   useEffect(() => {
-    if (ipRecorded.current) return;
-    ipRecorded.current = true;
-    void recordIp(undefined);
-  }, [recordIp]);
+    if (visitRecorded.current) return;
+    visitRecorded.current = true;
+    void recordVisit();
+  }, []);
 
   const mobile = watch('mobile');
   const confirmedMobile = ticket && ticket.mobile === normalizeMobile(mobile ?? '') ? ticket : null;
@@ -235,6 +247,8 @@ export function useApplyFlow() {
   return {
     form,
     register,
+    limits,
+    preload,
     step,
     index: APPLY_STEPS.indexOf(step),
     go,
