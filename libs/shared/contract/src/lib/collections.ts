@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, textField } from './fields';
+import { idSchema, searchParamSchema, textField } from './fields';
 
 /** Mobile-money collections and suspense (issue 29; NOTES.md "Collecting money"). */
 export const COLLECTIONS_PATHS = {
@@ -76,6 +76,8 @@ export type SuspenseItem = z.output<typeof suspenseItemSchema>;
 export const suspenseListQuerySchema = z
   .object({
     status: suspenseStatusSchema.optional(),
+    /** The provider's transaction id, the payer's number or the reference they gave. */
+    search: searchParamSchema,
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(50),
   })

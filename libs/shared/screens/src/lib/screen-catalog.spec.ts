@@ -35,7 +35,7 @@ it('declares every signed-in route of spec §2, plus the top-up Approved list an
   const paths = SCREEN_CATALOG.map((s) => s.path);
   // Issue 32 "Clients" adds the client list and a client's page.
   expect([...paths].sort()).toEqual(
-    [...SPEC_SIGNED_IN_ROUTES, '/loans/topup/approved', '/settings/audit', '/settings/branches', '/settings/loan-product', '/settings/loan-products', '/settings/maker-checker', '/approvals', '/approvals/:id', '/clients', '/clients/:id'].sort(),
+    [...SPEC_SIGNED_IN_ROUTES, '/loans/topup/approved', '/settings/audit', '/settings/branches', '/settings/loan-product', '/settings/loan-products', '/settings/maker-checker', '/approvals', '/approvals/:id', '/clients', '/clients/:id', '/transactions/suspense'].sort(),
   );
 });
 

@@ -12,6 +12,7 @@ import {
   SETTINGS_PATHS,
   USER_PATHS,
   CLIENTS_PATHS,
+  COLLECTIONS_PATHS,
 } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
@@ -305,6 +306,15 @@ export const SCREENS = {
     path: '/clients/:id',
     title: 'Client Details',
     permissions: [P.viewClients],
+    status: 'ready',
+  },
+  // Issue 29 "Collecting money" (NOTES.md): not in spec §2's routes; under Transactions.
+  suspense: {
+    path: '/transactions/suspense',
+    title: 'Suspense',
+    permissions: [...transactions, P.manageSuspense],
+    menu: { group: ['Transactions'], label: 'Suspense', order: 44 },
+    firstCall: { path: COLLECTIONS_PATHS.suspense },
     status: 'ready',
   },
 } as const satisfies Record<string, ScreenSpec>;

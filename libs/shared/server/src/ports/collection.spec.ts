@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   AirtelMoneyCollection,
   collectionAmount,
@@ -12,6 +10,7 @@ import {
   type CollectionRequest,
 } from './collection';
 import { CALLBACK_SIGNATURE_HEADER, signCallback } from './mobile-money';
+import { startFakeServer, startMtnMomoFake, type FakeServer, type MtnMomoFake } from './mtn-momo-fake';
 
 const request = (over: Partial<CollectionRequest> = {}): CollectionRequest => ({
   referenceId: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
@@ -92,57 +91,20 @@ describe('collection helpers', () => {
 
 /** A local fake of MTN MoMo's Collection API (the payout fake's pattern), which settles what it is told. */
 describe('MtnMomoCollection against a local fake of the MTN MoMo Collection API', () => {
-  let server: Server;
-  let base: string;
-  const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
-  const requests = new Map<string, Record<string, unknown>>();
-  let tokens = 0;
-
+  let fake: MtnMomoFake;
+  // Pending at first (the payer has not approved yet); the test settles it.
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        const json = (status: number, value?: unknown) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(value === undefined ? '' : JSON.stringify(value));
-        };
-        if (req.headers['ocp-apim-subscription-key'] !== 'col-key') return json(401, { message: 'no subscription key' });
-        if (req.method === 'POST' && req.url === '/collection/token/') {
-          if (req.headers.authorization !== `Basic ${Buffer.from('col-user:col-secret').toString('base64')}`) return json(401);
-          tokens++;
-          return json(200, { access_token: `tok-${tokens}`, token_type: 'access_token', expires_in: 3600 });
-        }
-        if (!req.headers.authorization?.startsWith('Bearer tok-')) return json(401);
-        if (req.method === 'POST' && req.url === '/collection/v1_0/requesttopay') {
-          const ref = String(req.headers['x-reference-id']);
-          if (requests.has(ref)) return json(409, { code: 'RESOURCE_ALREADY_EXIST' });
-          const b = JSON.parse(body);
-          // Pending at first (the payer has not approved yet); the test settles it.
-          requests.set(ref, { ...b, status: 'PENDING' });
-          return json(202);
-        }
-        const m = /^\/collection\/v1_0\/requesttopay\/(.+)$/.exec(req.url ?? '');
-        if (req.method === 'GET' && m) {
-          const r = requests.get(decodeURIComponent(m[1]));
-          return r ? json(200, r) : json(404, { code: 'RESOURCE_NOT_FOUND' });
-        }
-        json(404);
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    fake = await startMtnMomoFake({ product: 'collection', resource: 'requesttopay', subscriptionKey: 'col-key', apiUser: 'col-user', apiKey: 'col-secret', accept: () => ({ status: 'PENDING' }) });
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => fake.close());
 
-  const momo = () => new MtnMomoCollection({ baseUrl: base, subscriptionKey: 'col-key', apiUser: 'col-user', apiKey: 'col-secret', targetEnvironment: 'sandbox' });
+  const momo = () => new MtnMomoCollection({ baseUrl: fake.base, subscriptionKey: 'col-key', apiUser: 'col-user', apiKey: 'col-secret', targetEnvironment: 'sandbox' });
 
   it('posts the request to pay in the documented shape (202 = pending); a lost callback is found by polling', async () => {
     const m = momo();
     const first = await m.requestToPay({ ...request(), callbackUrl: 'https://lender.example/cb' });
     expect(first.state).toBe('pending');
-    const post = seen.find((r) => r.url === '/collection/v1_0/requesttopay');
+    const post = fake.seen.find((r) => r.url === '/collection/v1_0/requesttopay');
     expect(post?.headers['x-reference-id']).toBe(request().referenceId);
     expect(post?.headers['x-target-environment']).toBe('sandbox');
     expect(post?.headers['x-callback-url']).toBe('https://lender.example/cb');
@@ -156,9 +118,9 @@ describe('MtnMomoCollection against a local fake of the MTN MoMo Collection API'
     });
     expect(await m.status(request().referenceId)).toMatchObject({ state: 'pending' });
     // The payer approves; no callback ever comes: the poll sees it.
-    Object.assign(requests.get(request().referenceId) as object, { status: 'SUCCESSFUL', financialTransactionId: '55501234' });
+    Object.assign(fake.records.get(request().referenceId) as object, { status: 'SUCCESSFUL', financialTransactionId: '55501234' });
     expect(await m.status(request().referenceId)).toMatchObject({ state: 'success', providerRef: '55501234', amount: '600.00', payer: '260971234567' });
-    expect(tokens).toBe(1);
+    expect(fake.tokens()).toBe(1);
   });
 
   it('takes a repeated reference id (409) as the same request, reads FAILED with its reason and a 404 as failed', async () => {
@@ -166,58 +128,47 @@ describe('MtnMomoCollection against a local fake of the MTN MoMo Collection API'
     expect(await m.requestToPay(request())).toMatchObject({ state: 'success', providerRef: '55501234' });
     const failing = request({ referenceId: '1f2e3d4c-0000-4000-8000-000000000001', msisdn: '0977110000' });
     await m.requestToPay(failing);
-    Object.assign(requests.get(failing.referenceId) as object, { status: 'FAILED', reason: 'PAYER_NOT_FOUND' });
+    Object.assign(fake.records.get(failing.referenceId) as object, { status: 'FAILED', reason: 'PAYER_NOT_FOUND' });
     expect(await m.status(failing.referenceId)).toMatchObject({ state: 'failed', providerRef: null, reason: 'PAYER_NOT_FOUND' });
     expect(await m.status('unknown-ref')).toMatchObject({ state: 'failed' });
   });
 
   it('keeps its credentials out of its errors', async () => {
-    const bad = new MtnMomoCollection({ baseUrl: base, subscriptionKey: 'col-key', apiUser: 'col-user', apiKey: 'wrong-secret-value', targetEnvironment: 'sandbox' });
+    const bad = new MtnMomoCollection({ baseUrl: fake.base, subscriptionKey: 'col-key', apiUser: 'col-user', apiKey: 'wrong-secret-value', targetEnvironment: 'sandbox' });
     await expect(bad.status('x')).rejects.toThrow('HTTP 401');
     await bad.status('x').catch((err: Error) => expect(`${err.message}${err.stack}`).not.toContain('wrong-secret-value'));
   });
 });
 
 describe('AirtelMoneyCollection against a local fake (request, then poll TS / TF)', () => {
-  let server: Server;
-  let base: string;
+  let fake: FakeServer;
   const tx = new Map<string, { status: string; id: string }>();
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        const json = (status: number, value: unknown) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(value));
-        };
-        if (req.method === 'POST' && req.url === '/auth/oauth2/token') {
-          const b = JSON.parse(body);
-          return b.client_secret === 'air-secret' ? json(200, { access_token: 'air-tok', expires_in: '180' }) : json(401, {});
-        }
-        if (req.headers.authorization !== 'Bearer air-tok' || req.headers['x-country'] !== 'ZM') return json(401, {});
-        if (req.method === 'POST' && req.url === '/merchant/v1/payments/') {
-          const b = JSON.parse(body);
-          tx.set(b.transaction.id, { status: b.subscriber.msisdn.endsWith('0000') ? 'TF' : 'TIP', id: b.transaction.id });
-          return json(200, { data: { transaction: { id: b.transaction.id, status: 'Success.' } }, status: { code: '200', success: true } });
-        }
-        const m = /^\/standard\/v1\/payments\/(.+)$/.exec(req.url ?? '');
-        if (req.method === 'GET' && m) {
-          const t = tx.get(decodeURIComponent(m[1]));
-          if (!t) return json(404, {});
-          return json(200, { data: { transaction: { id: t.id, status: t.status, airtel_money_id: t.status === 'TS' ? 'AM-777' : null, message: t.status === 'TF' ? 'Insufficient funds' : '' } } });
-        }
-        json(404, {});
-      });
+    fake = await startFakeServer((req, json) => {
+      if (req.method === 'POST' && req.url === '/auth/oauth2/token') {
+        const b = JSON.parse(req.body);
+        return b.client_secret === 'air-secret' ? json(200, { access_token: 'air-tok', expires_in: '180' }) : json(401, {});
+      }
+      if (req.headers.authorization !== 'Bearer air-tok' || req.headers['x-country'] !== 'ZM') return json(401, {});
+      if (req.method === 'POST' && req.url === '/merchant/v1/payments/') {
+        const b = JSON.parse(req.body);
+        tx.set(b.transaction.id, { status: b.subscriber.msisdn.endsWith('0000') ? 'TF' : 'TIP', id: b.transaction.id });
+        return json(200, { data: { transaction: { id: b.transaction.id, status: 'Success.' } }, status: { code: '200', success: true } });
+      }
+      const m = /^\/standard\/v1\/payments\/(.+)$/.exec(req.url);
+      if (req.method === 'GET' && m) {
+        const t = tx.get(decodeURIComponent(m[1]));
+        if (!t) return json(404, {});
+        return json(200, { data: { transaction: { id: t.id, status: t.status, airtel_money_id: t.status === 'TS' ? 'AM-777' : null, message: t.status === 'TF' ? 'Insufficient funds' : '' } } });
+      }
+      json(404, {});
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => fake.close());
 
   it('requests, polls pending, then success with the Airtel Money id; TF is failed with its message', async () => {
-    const a = new AirtelMoneyCollection({ baseUrl: base, clientId: 'air-id', clientSecret: 'air-secret' });
+    const a = new AirtelMoneyCollection({ baseUrl: fake.base, clientId: 'air-id', clientSecret: 'air-secret' });
     expect((await a.requestToPay(request())).state).toBe('pending');
     expect((await a.status(request().referenceId)).state).toBe('pending');
     (tx.get(request().referenceId) as { status: string }).status = 'TS';

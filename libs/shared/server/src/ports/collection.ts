@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CALLBACK_SIGNATURE_HEADER, mtnState, SANDBOX_FAILING_SUFFIX, type TransferState } from './mobile-money';
+import { CALLBACK_SIGNATURE_HEADER, SANDBOX_FAILING_SUFFIX } from './mobile-money';
+import { MtnMomoClient, mtnBody, TokenCache, type MtnMomoOptions, type TransferState } from './mtn-momo';
 
 /**
  * The mobile-money collection port (NOTES.md "Collecting money"), beside the payout port:
@@ -92,131 +93,60 @@ export class SandboxCollection implements CollectionPort {
 
 /** A collection's state from an MTN body (the status GET's answer or the callback's body). */
 export function mtnCollectionFromBody(body: Record<string, unknown>): CollectionStatus {
-  const state = mtnState(body['status']);
-  const ref = typeof body['financialTransactionId'] === 'string' && body['financialTransactionId'] ? body['financialTransactionId'] : null;
-  const reasonValue = body['reason'];
-  const reason =
-    state !== 'failed'
-      ? null
-      : typeof reasonValue === 'string'
-        ? reasonValue
-        : reasonValue && typeof reasonValue === 'object' && 'message' in reasonValue
-          ? String((reasonValue as { message: unknown }).message)
-          : 'Failed at the provider';
+  const read = mtnBody(body);
   const payer = body['payer'] && typeof body['payer'] === 'object' ? (body['payer'] as Record<string, unknown>)['partyId'] : undefined;
   return {
+    ...read,
     // A "successful" answer without a transaction id cannot be posted once: read it as pending.
-    state: state === 'success' && !ref ? 'pending' : state,
-    providerRef: state === 'success' ? ref : null,
-    reason,
+    state: read.state === 'success' && !read.providerRef ? 'pending' : read.state,
     amount: collectionAmount(body['amount']),
     payer: typeof payer === 'string' ? digits(payer) : null,
     raw: body,
   };
 }
 
-/** A bearer token cache: fetched by `get`, renewed a minute before it expires. */
-class TokenCache {
-  private token: { value: string; until: number } | null = null;
-  constructor(private readonly now: () => number) {}
-  async value(get: () => Promise<{ token: string; expiresIn: number }>): Promise<string> {
-    if (this.token && this.token.until > this.now()) return this.token.value;
-    const t = await get();
-    this.token = { value: t.token, until: this.now() + Math.max(0, t.expiresIn - 60) * 1000 };
-    return t.token;
-  }
-}
-
-export interface MtnCollectionOptions {
-  /** e.g. https://sandbox.momodeveloper.mtn.com */
-  baseUrl: string;
-  /** The Collection product's subscription key (Ocp-Apim-Subscription-Key). */
-  subscriptionKey: string;
-  apiUser: string;
-  apiKey: string;
-  /** X-Target-Environment: 'sandbox', 'mtnzambia'... */
-  targetEnvironment: string;
-  fetch?: typeof fetch;
-  now?: () => number;
-}
+export type MtnCollectionOptions = MtnMomoOptions;
 
 /**
  * The MTN MoMo Collection API as its public documentation describes it: `POST /collection/token/`
  * (Basic auth of API user and key), `POST /collection/v1_0/requesttopay` with `X-Reference-Id`
  * (our reference id) answering 202, and `GET /collection/v1_0/requesttopay/{id}`.
- * Credentials stay in this object: no message or error carries them.
+ * Credentials stay in the client: no message or error carries them.
  */
 export class MtnMomoCollection implements CollectionPort {
   readonly name = 'mtn_momo';
-  private readonly tokens: TokenCache;
-  private readonly fetch: typeof fetch;
+  private readonly client: MtnMomoClient;
 
-  constructor(private readonly opts: MtnCollectionOptions) {
-    this.fetch = opts.fetch ?? fetch;
-    this.tokens = new TokenCache(opts.now ?? Date.now);
-  }
-
-  private url(path: string): string {
-    return `${this.opts.baseUrl.replace(/\/$/, '')}${path}`;
-  }
-
-  private bearer(): Promise<string> {
-    return this.tokens.value(async () => {
-      const res = await this.fetch(this.url('/collection/token/'), {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${this.opts.apiUser}:${this.opts.apiKey}`).toString('base64')}`,
-          'ocp-apim-subscription-key': this.opts.subscriptionKey,
-        },
-      });
-      if (!res.ok) throw new Error(`MTN MoMo collection token: HTTP ${res.status}`);
-      const body = (await res.json()) as { access_token?: string; expires_in?: number };
-      if (!body.access_token) throw new Error('MTN MoMo collection token: no access_token in the answer');
-      return { token: body.access_token, expiresIn: body.expires_in ?? 3600 };
-    });
-  }
-
-  private async headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
-    return {
-      authorization: `Bearer ${await this.bearer()}`,
-      'ocp-apim-subscription-key': this.opts.subscriptionKey,
-      'x-target-environment': this.opts.targetEnvironment,
-      ...extra,
-    };
+  constructor(opts: MtnCollectionOptions) {
+    this.client = new MtnMomoClient('collection', opts);
   }
 
   async requestToPay(req: CollectionRequest): Promise<CollectionStatus> {
-    const headers = await this.headers({
-      'content-type': 'application/json',
-      'x-reference-id': req.referenceId,
-      ...(req.callbackUrl ? { 'x-callback-url': req.callbackUrl } : {}),
-    });
-    const res = await this.fetch(this.url('/collection/v1_0/requesttopay'), {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
+    const answer = await this.client.request(
+      'requesttopay',
+      req.referenceId,
+      {
         amount: req.amount,
         currency: req.currency,
         externalId: req.externalId,
         payer: { partyIdType: 'MSISDN', partyId: digits(req.msisdn) },
         payerMessage: req.payerMessage,
         payeeNote: req.payeeNote,
-      }),
-    });
+      },
+      req.callbackUrl,
+    );
     // 409: this X-Reference-Id was used already: the same request, ask its state.
-    if (res.status === 409) return this.status(req.referenceId);
-    if (res.status !== 202) {
-      const text = await res.text();
-      return { state: 'failed', providerRef: null, reason: `Refused by MTN MoMo (HTTP ${res.status})`, amount: null, payer: null, raw: { httpStatus: res.status, body: text.slice(0, 500) } };
+    if (answer.kind === 'duplicate') return this.status(req.referenceId);
+    if (answer.kind === 'refused') {
+      return { state: 'failed', providerRef: null, reason: `Refused by MTN MoMo (HTTP ${answer.httpStatus})`, amount: null, payer: null, raw: { httpStatus: answer.httpStatus, body: answer.body } };
     }
     return { state: 'pending', providerRef: null, reason: null, amount: req.amount, payer: digits(req.msisdn), raw: { httpStatus: 202 } };
   }
 
   async status(referenceId: string): Promise<CollectionStatus> {
-    const res = await this.fetch(this.url(`/collection/v1_0/requesttopay/${encodeURIComponent(referenceId)}`), { headers: await this.headers() });
-    if (res.status === 404) return { state: 'failed', providerRef: null, reason: 'Unknown request at MTN MoMo', amount: null, payer: null, raw: { httpStatus: 404 } };
-    if (!res.ok) throw new Error(`MTN MoMo collection status: HTTP ${res.status}`);
-    return mtnCollectionFromBody((await res.json()) as Record<string, unknown>);
+    const answer = await this.client.status('requesttopay', referenceId);
+    if (answer.kind === 'not_found') return { state: 'failed', providerRef: null, reason: 'Unknown request at MTN MoMo', amount: null, payer: null, raw: { httpStatus: 404 } };
+    return mtnCollectionFromBody(answer.body);
   }
 }
 

@@ -18,6 +18,7 @@ export * from './sms-http';
 export * from './delivery-reports';
 export * from './mobile-money';
 export * from './collection';
+export * from './signed-callback';
 export * from './throttle';
 export { DemoInbox, registerDemoInbox, allSinks, DEMO_INBOX_PATH, DEMO_INBOX_MESSAGES_PATH, DEMO_INBOX_CAPACITY, type DemoInboxMessage } from './demo-inbox';
 

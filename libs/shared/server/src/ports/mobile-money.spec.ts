@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MtnMomoDisbursement, SandboxMobileMoney, signCallback, verifyCallback, type TransferRequest } from './mobile-money';
+import { startMtnMomoFake, type MtnMomoFake } from './mtn-momo-fake';
 
 const transfer = (over: Partial<TransferRequest> = {}): TransferRequest => ({
   referenceId: '0b7e5d8c-1f0e-4c53-9d0a-3b8f6a7c2e11',
@@ -44,56 +43,26 @@ describe('callback signature', () => {
 });
 
 describe('MtnMomoDisbursement against a local fake of the MTN MoMo API', () => {
-  let server: Server;
-  let base: string;
-  const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
-  const transfers = new Map<string, Record<string, unknown>>();
-  let tokens = 0;
-
+  let fake: MtnMomoFake;
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        const json = (status: number, value?: unknown) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(value === undefined ? '' : JSON.stringify(value));
-        };
-        if (req.headers['ocp-apim-subscription-key'] !== 'sub-key') return json(401, { message: 'no subscription key' });
-        if (req.method === 'POST' && req.url === '/disbursement/token/') {
-          if (req.headers.authorization !== `Basic ${Buffer.from('api-user:api-key').toString('base64')}`) return json(401);
-          tokens++;
-          return json(200, { access_token: `tok-${tokens}`, token_type: 'access_token', expires_in: 3600 });
-        }
-        if (!req.headers.authorization?.startsWith('Bearer tok-')) return json(401);
-        if (req.method === 'POST' && req.url === '/disbursement/v1_0/transfer') {
-          const ref = String(req.headers['x-reference-id']);
-          if (transfers.has(ref)) return json(409, { code: 'RESOURCE_ALREADY_EXIST' });
-          const b = JSON.parse(body);
-          transfers.set(ref, { ...b, status: b.payee.partyId.endsWith('0000') ? 'FAILED' : 'SUCCESSFUL', financialTransactionId: '1234567' });
-          return json(202);
-        }
-        const m = /^\/disbursement\/v1_0\/transfer\/(.+)$/.exec(req.url ?? '');
-        if (req.method === 'GET' && m) {
-          const t = transfers.get(decodeURIComponent(m[1]));
-          return t ? json(200, t) : json(404, { code: 'RESOURCE_NOT_FOUND' });
-        }
-        json(404);
-      });
+    fake = await startMtnMomoFake({
+      product: 'disbursement',
+      resource: 'transfer',
+      subscriptionKey: 'sub-key',
+      apiUser: 'api-user',
+      apiKey: 'api-key',
+      accept: (b) => ({ status: String((b['payee'] as { partyId: string }).partyId).endsWith('0000') ? 'FAILED' : 'SUCCESSFUL', financialTransactionId: '1234567' }),
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => fake.close());
 
-  const momo = () => new MtnMomoDisbursement({ baseUrl: base, subscriptionKey: 'sub-key', apiUser: 'api-user', apiKey: 'api-key', targetEnvironment: 'sandbox' });
+  const momo = () => new MtnMomoDisbursement({ baseUrl: fake.base, subscriptionKey: 'sub-key', apiUser: 'api-user', apiKey: 'api-key', targetEnvironment: 'sandbox' });
 
   it('gets a token, posts the transfer in the documented shape (202 = pending) and reads the status', async () => {
     const m = momo();
     const first = await m.initiate({ ...transfer(), callbackUrl: 'https://lender.example/cb' });
     expect(first.state).toBe('pending');
-    const post = seen.find((r) => r.url === '/disbursement/v1_0/transfer');
+    const post = fake.seen.find((r) => r.url === '/disbursement/v1_0/transfer');
     expect(post?.headers['x-reference-id']).toBe(transfer().referenceId);
     expect(post?.headers['x-target-environment']).toBe('sandbox');
     expect(post?.headers['x-callback-url']).toBe('https://lender.example/cb');
@@ -107,7 +76,7 @@ describe('MtnMomoDisbursement against a local fake of the MTN MoMo API', () => {
     });
     expect(await m.status(transfer().referenceId)).toMatchObject({ state: 'success', providerRef: '1234567' });
     // One token for both calls (cached until it expires).
-    expect(tokens).toBe(1);
+    expect(fake.tokens()).toBe(1);
   });
 
   it('takes a repeated reference id (409) as the same transfer, and reads FAILED with its reason', async () => {

@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MtnMomoClient, mtnBody, type MtnMomoOptions, type TransferState } from './mtn-momo';
+
+export { mtnState, type MtnMomoOptions, type TransferState } from './mtn-momo';
 
 /**
  * The mobile-money disbursement port (NOTES.md "Disbursements"): initiate a transfer under
@@ -6,8 +9,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * status poll or the provider's callback: pending -> success | failed, with the provider's
  * reference (MTN `financialTransactionId`) or the reason it failed.
  */
-export type TransferState = 'pending' | 'success' | 'failed';
-
 export interface TransferRequest {
   /** Our reference: the same id twice is the same transfer at the provider. */
   referenceId: string;
@@ -82,25 +83,6 @@ export class SandboxMobileMoney implements MobileMoneyPort {
   }
 }
 
-/** MTN MoMo's answer status to ours (Airtel's TS/TF likewise). */
-export function mtnState(status: unknown): TransferState {
-  if (status === 'SUCCESSFUL') return 'success';
-  if (status === 'FAILED' || status === 'REJECTED' || status === 'TIMEOUT') return 'failed';
-  return 'pending';
-}
-
-export interface MtnMomoOptions {
-  /** e.g. https://sandbox.momodeveloper.mtn.com */
-  baseUrl: string;
-  subscriptionKey: string;
-  apiUser: string;
-  apiKey: string;
-  /** X-Target-Environment: 'sandbox', 'mtnzambia'... */
-  targetEnvironment: string;
-  fetch?: typeof fetch;
-  now?: () => number;
-}
-
 /**
  * An adapter for the MTN MoMo Disbursement API as its public documentation describes it:
  * `POST /disbursement/token/` (Basic auth of API user and key), `POST /disbursement/v1_0/transfer`
@@ -108,94 +90,44 @@ export interface MtnMomoOptions {
  */
 export class MtnMomoDisbursement implements MobileMoneyPort {
   readonly name = 'mtn_momo';
-  private token: { value: string; until: number } | null = null;
-  private readonly fetch: typeof fetch;
-  private readonly now: () => number;
+  private readonly client: MtnMomoClient;
 
-  constructor(private readonly opts: MtnMomoOptions) {
-    this.fetch = opts.fetch ?? fetch;
-    this.now = opts.now ?? Date.now;
-  }
-
-  private url(path: string): string {
-    return `${this.opts.baseUrl.replace(/\/$/, '')}${path}`;
-  }
-
-  private async bearer(): Promise<string> {
-    if (this.token && this.token.until > this.now()) return this.token.value;
-    const res = await this.fetch(this.url('/disbursement/token/'), {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${this.opts.apiUser}:${this.opts.apiKey}`).toString('base64')}`,
-        'ocp-apim-subscription-key': this.opts.subscriptionKey,
-      },
-    });
-    if (!res.ok) throw new Error(`MTN MoMo token: HTTP ${res.status}`);
-    const body = (await res.json()) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) throw new Error('MTN MoMo token: no access_token in the answer');
-    // Renew a minute before it expires.
-    this.token = { value: body.access_token, until: this.now() + Math.max(0, (body.expires_in ?? 3600) - 60) * 1000 };
-    return this.token.value;
-  }
-
-  private async headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
-    return {
-      authorization: `Bearer ${await this.bearer()}`,
-      'ocp-apim-subscription-key': this.opts.subscriptionKey,
-      'x-target-environment': this.opts.targetEnvironment,
-      ...extra,
-    };
+  constructor(opts: MtnMomoOptions) {
+    this.client = new MtnMomoClient('disbursement', opts);
   }
 
   async initiate(req: TransferRequest): Promise<TransferStatus> {
-    const headers = await this.headers({
-      'content-type': 'application/json',
-      'x-reference-id': req.referenceId,
-      ...(req.callbackUrl ? { 'x-callback-url': req.callbackUrl } : {}),
-    });
-    const res = await this.fetch(this.url('/disbursement/v1_0/transfer'), {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
+    const answer = await this.client.request(
+      'transfer',
+      req.referenceId,
+      {
         amount: req.amount,
         currency: req.currency,
         externalId: req.externalId,
         payee: { partyIdType: 'MSISDN', partyId: req.msisdn.replace(/\D/g, '') },
         payerMessage: req.payerMessage,
         payeeNote: req.payeeNote,
-      }),
-    });
+      },
+      req.callbackUrl,
+    );
     // 409 = this X-Reference-Id was used already: the same transfer, ask its state.
-    if (res.status === 409) return this.status(req.referenceId);
-    if (res.status !== 202) {
-      const text = await res.text();
-      return { state: 'failed', providerRef: null, reason: `Refused by MTN MoMo (HTTP ${res.status})`, raw: { httpStatus: res.status, body: text.slice(0, 500) } };
+    if (answer.kind === 'duplicate') return this.status(req.referenceId);
+    if (answer.kind === 'refused') {
+      return { state: 'failed', providerRef: null, reason: `Refused by MTN MoMo (HTTP ${answer.httpStatus})`, raw: { httpStatus: answer.httpStatus, body: answer.body } };
     }
     return { state: 'pending', providerRef: null, reason: null, raw: { httpStatus: 202 } };
   }
 
   async status(referenceId: string): Promise<TransferStatus> {
-    const res = await this.fetch(this.url(`/disbursement/v1_0/transfer/${encodeURIComponent(referenceId)}`), { headers: await this.headers() });
-    if (res.status === 404) return { state: 'failed', providerRef: null, reason: 'Unknown transfer at MTN MoMo', raw: { httpStatus: 404 } };
-    if (!res.ok) throw new Error(`MTN MoMo status: HTTP ${res.status}`);
-    return mtnStatusFromBody((await res.json()) as Record<string, unknown>);
+    const answer = await this.client.status('transfer', referenceId);
+    if (answer.kind === 'not_found') return { state: 'failed', providerRef: null, reason: 'Unknown transfer at MTN MoMo', raw: { httpStatus: 404 } };
+    return mtnStatusFromBody(answer.body);
   }
 }
 
 /** A transfer's state from an MTN body (the status GET's answer or the callback's body). */
 export function mtnStatusFromBody(body: Record<string, unknown>): TransferStatus {
-  const state = mtnState(body['status']);
-  const ref = typeof body['financialTransactionId'] === 'string' ? body['financialTransactionId'] : null;
-  const reasonValue = body['reason'];
-  const reason =
-    state !== 'failed'
-      ? null
-      : typeof reasonValue === 'string'
-        ? reasonValue
-        : reasonValue && typeof reasonValue === 'object' && 'message' in reasonValue
-          ? String((reasonValue as { message: unknown }).message)
-          : 'Failed at the provider';
-  return { state, providerRef: state === 'success' ? ref : null, reason, raw: body };
+  return { ...mtnBody(body), raw: body };
 }
 
 /** The header carrying a callback's signature: hex HMAC-SHA256 of the raw body with the shared secret. */

@@ -1,2 +1,3 @@
 export * from './disbursements';
 export * from './repayments';
+export * from './suspense';

@@ -9,4 +9,5 @@ export const transactionsScreens: readonly ScreenDescriptor[] = [
   { ...SCREENS.autoDisbursement, element: lazy(() => import('./disbursements/auto-disbursement-page')) },
   { ...SCREENS.disbursementDetails, element: lazy(() => import('./disbursements/disbursement-details-page')) },
   { ...SCREENS.repayments, element: lazy(() => import('./repayments/repayments-page')) },
+  { ...SCREENS.suspense, element: lazy(() => import('./suspense/suspense-page')) },
 ];

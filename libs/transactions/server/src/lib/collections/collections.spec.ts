@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { COLLECTIONS_PATHS, P, type Collection, type SuspenseItem, type SuspenseList } from '@loan/shared-contract';
+import { COLLECTIONS_PATHS, P, REPAYMENT_PATHS, type Collection, type SuspenseItem, type SuspenseList } from '@loan/shared-contract';
 import { CALLBACK_SIGNATURE_HEADER, queryRows, SandboxCollection, signCallback, type CollectionPort } from '@loan/shared-server';
 import { createTestApp, loginWithPermissions, type AuthHeaders, type TestApp } from '@loan/shared-server/testing';
 import { transactionsServer } from '../../index';
@@ -116,6 +116,11 @@ describe('callback', () => {
     const items = list.items.filter((i) => i.provider_transaction_id === body.financialTransactionId);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ amount: '300.00', payer_msisdn: '260970000001', status: 'open' });
+    // The suspense screen's search (transaction id, payer, reference) and its loan picker (the repayable loans, for `can manage suspense` too).
+    const found = (await t.app.inject({ method: 'GET', url: `${COLLECTIONS_PATHS.suspense}?search=${body.financialTransactionId.toLowerCase()}`, headers: finance })).json<SuspenseList>();
+    expect(found.items.map((i) => i.id)).toEqual([items[0].id]);
+    expect((await t.app.inject({ method: 'GET', url: `${COLLECTIONS_PATHS.suspense}?search=no-such-line`, headers: finance })).json<SuspenseList>().total).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: REPAYMENT_PATHS.loans, headers: await loginWithPermissions(t.app, [P.manageSuspense]) })).statusCode).toBe(200);
     // An unknown reference without a payment is a 404.
     expect((await signed({ referenceId: 'nope', status: 'FAILED' })).statusCode).toBe(404);
 

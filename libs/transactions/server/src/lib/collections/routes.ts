@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import {
   collectionRequestBodySchema,
   collectionSchema,
@@ -13,14 +12,11 @@ import {
   suspenseRefundBodySchema,
 } from '@loan/shared-contract';
 import {
-  CALLBACK_SIGNATURE_HEADER,
   collectionCallbackSecret,
   defineRoute,
-  HttpError,
   mtnCollectionFromBody,
-  refusedCallbackLog,
   registerRoutes,
-  verifyCallback,
+  registerSignedCallback,
 } from '@loan/shared-server';
 import { repaymentsServiceRecorder, type RecordRepayment } from './post';
 import * as service from './service';
@@ -31,17 +27,6 @@ export interface CollectionsOptions {
   /** How a collection becomes a repayment; the loan account's `repay` drops in here. Default: the repayments service. */
   recordRepayment?: RecordRepayment;
 }
-
-const rawBodies = new WeakMap<FastifyRequest, string>();
-const callbackBodySchema = z
-  .object({
-    referenceId: z.string().min(1).max(100),
-    status: z.string().min(1).max(40),
-    financialTransactionId: z.string().max(100).optional(),
-    amount: z.string().max(20).optional(),
-    reason: z.unknown().optional(),
-  })
-  .passthrough();
 
 /** Registers the collection and suspense routes and the poll job (every minute, once across instances). */
 export async function registerCollections(app: FastifyInstance, opts: CollectionsOptions = {}): Promise<void> {
@@ -95,38 +80,13 @@ export async function registerCollections(app: FastifyInstance, opts: Collection
     }),
   ]);
   // The provider's callback: public, server to server, authenticated by the HMAC of the raw body.
-  await app.register(async (child) => {
-    child.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
-      rawBodies.set(req, body as string);
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(new HttpError(400, 'Malformed JSON body.'), undefined);
-      }
-    });
-    registerRoutes(child, [
-      defineRoute({
-        method: 'POST',
-        url: COLLECTIONS_PATHS.callback,
-        auth: 'public',
-        csrf: false,
-        rateLimit: { limit: 1200, windowSeconds: 60 },
-        response: z.object({ ok: z.boolean() }).strict(),
-        handler: async ({ req, db }) => {
-          const raw = rawBodies.get(req) ?? '';
-          const sig = req.headers[CALLBACK_SIGNATURE_HEADER];
-          if (!verifyCallback(collectionCallbackSecret(), raw, Array.isArray(sig) ? sig[0] : sig)) {
-            req.log.warn(refusedCallbackLog(raw, req.headers), 'collection callback refused: bad signature');
-            throw new HttpError(401, 'Bad callback signature.');
-          }
-          const parsed = callbackBodySchema.safeParse(req.body);
-          if (!parsed.success) throw new HttpError(422, 'The callback is malformed.');
-          const found = await service.callback(db, deps(), parsed.data.referenceId, mtnCollectionFromBody(parsed.data));
-          if (!found) throw new HttpError(404, 'Collection request not found.');
-          return { ok: true };
-        },
-      }),
-    ]);
+  await registerSignedCallback(app, {
+    url: COLLECTIONS_PATHS.callback,
+    secret: () => collectionCallbackSecret(),
+    rateLimit: { limit: 1200, windowSeconds: 60 },
+    what: 'collection',
+    settle: (db, body) => service.callback(db, deps(), body.referenceId, mtnCollectionFromBody(body)),
+    notFound: 'Collection request not found.',
   });
   app.jobs.register(COLLECTIONS_POLL_JOB, () => service.pollPending(app.db, deps()), { schedule: '* * * * *', retryLimit: 0 });
 }

@@ -6,6 +6,7 @@ import {
   conflict,
   HttpError,
   inScope,
+  likeContains,
   notFound,
   queryRows,
   recordAudit,
@@ -181,8 +182,13 @@ function toSuspense(r: Record<string, unknown>): SuspenseItem {
 const SELECT_SUSPENSE = sql`SELECT id::int AS id, amount::text AS amount, payer_msisdn, provider, provider_transaction_id, reference, reason, status,
        matched_application_id::int AS matched_application_id, repayment_id::int AS repayment_id, refund_reference, created_at, resolved_at FROM suspense_items`;
 
-export async function listSuspense(db: Db, q: { status?: string; page: number; pageSize: number }): Promise<SuspenseList> {
-  const where = q.status ? sql`WHERE status = ${q.status}` : sql``;
+export async function listSuspense(db: Db, q: { status?: string; search?: string; page: number; pageSize: number }): Promise<SuspenseList> {
+  const like = q.search ? likeContains(q.search) : null;
+  const conditions = [
+    q.status ? sql`status = ${q.status}` : null,
+    like ? sql`(provider_transaction_id ILIKE ${like} OR payer_msisdn ILIKE ${like} OR reference ILIKE ${like})` : null,
+  ].filter((c) => c !== null);
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const rows = await queryRows<Record<string, unknown>>(db, sql`${SELECT_SUSPENSE} ${where} ORDER BY id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`);
   const [n] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM suspense_items ${where}`);
   return { items: rows.map(toSuspense), total: n.n, page: q.page, pageSize: q.pageSize };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import {
   DISBURSEMENTS_PATHS,
   disburseBulkBodySchema,
@@ -22,15 +21,12 @@ import {
   orHeld,
 } from '@loan/shared-contract';
 import {
-  CALLBACK_SIGNATURE_HEADER,
   defineRoute,
-  HttpError,
   mobileMoneyCallbackSecret,
   mtnStatusFromBody,
-  registerRoutes,
   needsChecker,
   runChecked,
-  verifyCallback,
+  registerSignedCallback,
   type RouteContext,
 } from '@loan/shared-server';
 import * as service from './service';
@@ -159,53 +155,17 @@ export const disbursementRoutes = [
   }),
 ];
 
-const rawBodies = new WeakMap<FastifyRequest, string>();
-
-const callbackBodySchema = z
-  .object({
-    referenceId: z.string().min(1).max(100),
-    status: z.string().min(1).max(40),
-    financialTransactionId: z.string().max(100).optional(),
-    reason: z.unknown().optional(),
-  })
-  .passthrough();
-
 /**
- * The provider's callback (public: the provider has no session). It is authenticated by the
- * shared secret: `X-Callback-Signature` = hex HMAC-SHA256 of the raw body. Settling is
+ * The provider's callback (public, authenticated by the HMAC of the raw body). Settling is
  * idempotent: a repeated callback is recorded as a message and changes nothing.
  */
-export const callbackRoute = defineRoute({
-  method: 'POST',
-  url: DISBURSEMENTS_PATHS.callback,
-  auth: 'public',
-  // Server to server: no browser, no CSRF token; the signature authenticates it.
-  csrf: false,
-  rateLimit: { limit: 600, windowSeconds: 60 },
-  response: z.object({ ok: z.boolean() }).strict(),
-  handler: async ({ req, db }) => {
-    const raw = rawBodies.get(req) ?? '';
-    const sig = req.headers[CALLBACK_SIGNATURE_HEADER];
-    if (!verifyCallback(mobileMoneyCallbackSecret(), raw, Array.isArray(sig) ? sig[0] : sig)) throw new HttpError(401, 'Bad callback signature.');
-    const parsed = callbackBodySchema.safeParse(req.body);
-    if (!parsed.success) throw new HttpError(422, 'The callback is malformed.');
-    const found = await disburse.callback(db, req.server.ports, parsed.data.referenceId, mtnStatusFromBody(parsed.data));
-    if (!found) throw new HttpError(404, 'Disbursement not found.');
-    return { ok: true };
-  },
-});
-
-/** Registers the callback in its own context, whose JSON parser keeps the raw body for the signature. */
 export async function registerCallback(app: FastifyInstance): Promise<void> {
-  await app.register(async (child) => {
-    child.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
-      rawBodies.set(req, body as string);
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(new HttpError(400, 'Malformed JSON body.'), undefined);
-      }
-    });
-    registerRoutes(child, [callbackRoute]);
+  await registerSignedCallback(app, {
+    url: DISBURSEMENTS_PATHS.callback,
+    secret: () => mobileMoneyCallbackSecret(),
+    rateLimit: { limit: 600, windowSeconds: 60 },
+    what: 'disbursement',
+    settle: (db, body) => disburse.callback(db, app.ports, body.referenceId, mtnStatusFromBody(body)),
+    notFound: 'Disbursement not found.',
   });
 }

@@ -69,7 +69,8 @@ export const repaymentRoutes = [
   defineRoute({
     method: 'GET',
     url: REPAYMENT_PATHS.loans,
-    auth: P.addRepayments,
+    // Finance matching a suspense line to a loan picks it from the same list.
+    auth: { anyOf: [P.addRepayments, P.manageSuspense] },
     query: repayableLoanQuerySchema,
     response: repayableLoanListSchema,
     handler: ({ db, scope, query }) => service.payableLoans(db, query, scope),
