@@ -12,6 +12,7 @@ import {
   SETTINGS_PATHS,
   USER_PATHS,
   CLIENTS_PATHS,
+  ACCOUNTING_PATHS,
 } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
@@ -305,6 +306,14 @@ export const SCREENS = {
     path: '/clients/:id',
     title: 'Client Details',
     permissions: [P.viewClients],
+    status: 'ready',
+  },
+  accounting: {
+    path: '/accounting/accounts',
+    title: 'Chart of Accounts',
+    permissions: [P.viewAccounting],
+    menu: { group: [], label: 'Chart of Accounts', order: 90 },
+    firstCall: { path: ACCOUNTING_PATHS.list },
     status: 'ready',
   },
 } as const satisfies Record<string, ScreenSpec>;
