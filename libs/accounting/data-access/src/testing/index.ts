@@ -1,12 +1,19 @@
 import { endpointVariants } from '@loan/shared-data-access-api/testing';
-import { ACCOUNTING_PATHS, encodeCursor, type GlAccount, type ListEnvelope } from '@loan/shared-contract';
+import { ACCOUNTING_PATHS, type GlAccount, type ListEnvelope } from '@loan/shared-contract';
 
-/** One gl account as the api answers it; `n` makes each one different (a day apart, newest is n = 40). */
+const TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
+
+/** One gl account as the api answers it; `n` makes each one different (codes 1001..1040, by code). */
 export function makeGlAccount(n: number, overrides: Partial<GlAccount> = {}): GlAccount {
   return {
     id: n,
+    code: String(1000 + n),
     name: `Gl account ${n}`,
-    branch_id: (n % 3) + 1,
+    type: TYPES[n % TYPES.length],
+    contra: n % 10 === 0,
+    system_key: null,
+    balance: `${n * 100}.00`,
+    has_postings: n % 2 === 0,
     created_at: new Date(Date.UTC(2026, 0, n, 8)).toISOString(),
     ...overrides,
   };
@@ -15,18 +22,16 @@ export function makeGlAccount(n: number, overrides: Partial<GlAccount> = {}): Gl
 /** 40 records. */
 export const glAccountRows: GlAccount[] = Array.from({ length: 40 }, (_, i) => makeGlAccount(i + 1));
 
-/** The api's answer to the list call over `rows`: search on the name, newest first, then one page. */
+/** The api's answer to the list call over `rows`: search on the code or name, by code, then one page. */
 export function answerAccountingList(rows: readonly GlAccount[], query: Record<string, string>): ListEnvelope<GlAccount> {
   const page = Number(query['page'] ?? 1);
   const pageSize = Number(query['pageSize'] ?? 15);
   const search = (query['search'] ?? '').toLowerCase();
   const all = rows
-    .filter((r) => !search || r.name.toLowerCase().includes(search))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+    .filter((r) => !search || r.name.toLowerCase().includes(search) || r.code.toLowerCase().includes(search))
+    .sort((a, b) => a.code.localeCompare(b.code) || a.id - b.id);
   const items = all.slice((page - 1) * pageSize, page * pageSize);
-  const last = items[items.length - 1];
-  const more = page * pageSize < all.length && last !== undefined;
-  return { items, total: all.length, page, pageSize, nextCursor: more ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
+  return { items, total: all.length, page, pageSize, nextCursor: null };
 }
 
 /**

@@ -1,11 +1,27 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { GlAccount } from '@loan/shared-contract';
-import { formatDate } from '@loan/shared-util-format';
+import { Money } from '@loan/shared-ui';
 
 const col = createColumnHelper<GlAccount>();
 
-/** The list's columns; money goes through `<Money>`, dates through `formatDate` (@loan/shared-util-format). */
+const TYPE_LABEL: Record<GlAccount['type'], string> = {
+  asset: 'Asset',
+  liability: 'Liability',
+  equity: 'Equity',
+  income: 'Income',
+  expense: 'Expense',
+};
+
+/** The chart's columns: code, name, type (contra marked), balance (debits less credits) through `<Money>`. */
 export const glAccountColumns = [
+  col.accessor('code', { header: 'Code', cell: (c) => <span className="font-mono">{c.getValue()}</span> }),
   col.accessor('name', { header: 'Name' }),
-  col.accessor('created_at', { header: 'Created', cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),
+  col.accessor('type', {
+    header: 'Type',
+    cell: (c) => `${TYPE_LABEL[c.getValue()]}${c.row.original.contra ? ' (contra)' : ''}`,
+  }),
+  col.accessor('balance', {
+    header: 'Balance',
+    cell: (c) => <Money value={c.getValue()} className="whitespace-nowrap tabular-nums" />,
+  }),
 ] as ColumnDef<GlAccount, unknown>[];

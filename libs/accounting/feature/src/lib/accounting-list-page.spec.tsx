@@ -9,14 +9,15 @@ import { AccountingListPage } from './accounting-list-page';
 const server = setupApiServer(accountingVariants.list.ok);
 const TITLE = SCREENS.accounting.title;
 
-it('shows the first page newest first, and asks the api for what the URL holds', async () => {
-  renderWithProviders(<AccountingListPage />, { route: '/accounting/accounts?pageSize=25&search=1' });
+it('shows the first page by code, and asks the api for what the URL holds', async () => {
+  renderWithProviders(<AccountingListPage />, { route: '/accounting/accounts?pageSize=25&search=account%203' });
   const table = await screen.findByRole('table', { name: TITLE });
   const rows = await within(table).findAllByRole('row');
-  // A header row, then the 13 names holding a 1 (newest first).
-  expect(rows).toHaveLength(14);
-  expect(rows[1]).toHaveTextContent('Gl account 31');
-  expect(lastRequest(ACCOUNTING_PATHS.list)?.query).toEqual({ page: '1', pageSize: '25', search: '1' });
+  // A header row, then the 11 names holding "account 3" (3, 30..39), by code.
+  expect(rows).toHaveLength(12);
+  expect(rows[1]).toHaveTextContent('1003');
+  expect(rows[2]).toHaveTextContent('1030');
+  expect(lastRequest(ACCOUNTING_PATHS.list)?.query).toEqual({ page: '1', pageSize: '25', search: 'account 3' });
 });
 
 it('keeps the page and the search in the URL and asks again', async () => {
@@ -26,7 +27,7 @@ it('keeps the page and the search in the URL and asks again', async () => {
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?page=2'));
   await screen.findByText('Gl account 25');
   expect(lastRequest(ACCOUNTING_PATHS.list)?.query).toEqual({ page: '2', pageSize: '15' });
-  await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name' }), '3{Enter}');
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search by code or name' }), '3{Enter}');
   // The search goes to the URL just after the submit event (a plain navigation, not a form action).
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?search=3'));
   await screen.findByText('Gl account 33');
@@ -47,5 +48,5 @@ it('shows "Could not load" with a Retry that asks again (NOTES.md), not an empty
   server.use(accountingVariants.list.ok);
   await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   // The table stays while it reloads (aria-busy): wait for the rows of the new answer.
-  await waitFor(() => expect(screen.getByRole('table', { name: TITLE })).toHaveTextContent('Gl account 40'));
+  await waitFor(() => expect(screen.getByRole('table', { name: TITLE })).toHaveTextContent('1001'));
 });

@@ -17,14 +17,14 @@ const list = screenStories({
   forbidden: { shows: { role: 'alert' } },
 });
 
-export default { title: 'Accounting/List', component: AccountingListPage, parameters: list.parameters } satisfies Meta<typeof AccountingListPage>;
+export default { title: 'Accounting/Chart of accounts', component: AccountingListPage, parameters: list.parameters } satisfies Meta<typeof AccountingListPage>;
 
 /** Search: the URL and the rows follow. */
 export const Populated = list.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
     await body.findByRole('table', { name: TITLE });
-    await userEvent.type(body.getByRole('searchbox', { name: 'Search by name' }), '3{Enter}');
+    await userEvent.type(body.getByRole('searchbox', { name: 'Search by code or name' }), '3{Enter}');
     await waitFor(() => expect(body.getByTestId('location')).toHaveTextContent('?search=3'));
   },
   shows: 'Gl account 33',

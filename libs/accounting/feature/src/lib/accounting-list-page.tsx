@@ -5,7 +5,7 @@ import { glAccountColumns } from './accounting-columns';
 
 const SCREEN = SCREENS.accounting;
 
-/** The accounting screen: the list, newest first; its page, page size and search held in the URL. */
+/** The chart of accounts (issue 27): the accounts by code with their balances; its page, page size and search held in the URL. */
 export function AccountingListPage() {
   const list = useListParams();
   const { params } = list;
@@ -19,7 +19,7 @@ export function AccountingListPage() {
         query={query}
         list={list}
         getRowId={(r) => String(r.id)}
-        searchLabel="Search by name"
+        searchLabel="Search by code or name"
         emptyTitle={`No ${SCREEN.title.toLowerCase()}`}
         emptyMessage={params.search ? 'Nothing matches the search.' : undefined}
       />

@@ -293,15 +293,16 @@ describe('manual journal entries, the trial balance and an account statement', (
   it('posts a balanced entry; the trial balance and the statement show it', async () => {
     const bank = await accountId('1100');
     const capital = await accountId('3100');
-    await setBusinessDate(db, '2026-07-01');
+    // A month after anything the demo book holds.
+    await setBusinessDate(db, '2031-03-01');
     const res = await post({ reason: 'Capital paid in', lines: [{ account_id: bank, debit: '250000.00' }, { account_id: capital, credit: '250000', memo: 'Shareholders' }] });
     expect(res.statusCode).toBe(200);
     const entry = journalEntrySchema.parse(res.json());
-    expect(entry).toMatchObject({ booking_date: '2026-07-01', source_kind: 'manual', memo: 'Capital paid in' });
+    expect(entry).toMatchObject({ booking_date: '2031-03-01', source_kind: 'manual', memo: 'Capital paid in' });
     expect(entry.lines.map((l) => [l.code, l.debit, l.credit])).toEqual([['1100', '250000.00', '0.00'], ['3100', '0.00', '250000.00']]);
 
     const tb = trialBalanceSchema.parse(
-      (await t.app.inject({ method: 'GET', url: `${ACCOUNTING_PATHS.trialBalance}?from=2026-07-01&to=2026-07-31`, headers: viewer })).json(),
+      (await t.app.inject({ method: 'GET', url: `${ACCOUNTING_PATHS.trialBalance}?from=2031-03-01&to=2031-03-31`, headers: viewer })).json(),
     ) as TrialBalance;
     expect(tb.rows.find((r) => r.code === '3100')).toMatchObject({ opening: '0.00', credit: '250000.00', closing: '-250000.00' });
     expect(tb.totals.debit).toBe(tb.totals.credit);
@@ -311,17 +312,17 @@ describe('manual journal entries, the trial balance and an account statement', (
     expect(badRange.json().errors).toHaveProperty('to');
 
     const url = (q: string) => `${ACCOUNTING_PATHS.statement.replace(':id', String(bank))}?${q}`;
-    const june = accountStatementSchema.parse((await t.app.inject({ method: 'GET', url: url('from=2026-01-01&to=2026-06-30&pageSize=15'), headers: viewer })).json());
-    const july = accountStatementSchema.parse((await t.app.inject({ method: 'GET', url: url('from=2026-07-01&to=2026-07-31'), headers: viewer })).json());
-    expect(july.opening).toBe(june.closing);
-    expect(july.items).toHaveLength(1);
-    expect(july.items[0]).toMatchObject({ source_kind: 'manual', debit: '250000.00', memo: 'Capital paid in' });
-    expect(Number(july.closing)).toBeCloseTo(Number(july.opening) + 250000, 2);
-    expect(july.items[0].balance).toBe(july.closing);
+    const before = accountStatementSchema.parse((await t.app.inject({ method: 'GET', url: url('from=2026-01-01&to=2031-02-28&pageSize=15'), headers: viewer })).json());
+    const march = accountStatementSchema.parse((await t.app.inject({ method: 'GET', url: url('from=2031-03-01&to=2031-03-31'), headers: viewer })).json());
+    expect(march.opening).toBe(before.closing);
+    expect(march.items).toHaveLength(1);
+    expect(march.items[0]).toMatchObject({ source_kind: 'manual', debit: '250000.00', memo: 'Capital paid in' });
+    expect(Number(march.closing)).toBeCloseTo(Number(march.opening) + 250000, 2);
+    expect(march.items[0].balance).toBe(march.closing);
     // Paged: the running balance of a later page continues the earlier one.
-    if (june.total > 15) {
-      const p2 = accountStatementSchema.parse((await t.app.inject({ method: 'GET', url: url('from=2026-01-01&to=2026-06-30&pageSize=15&page=2'), headers: viewer })).json());
-      const last = june.items[june.items.length - 1];
+    if (before.total > 15) {
+      const p2 = accountStatementSchema.parse((await t.app.inject({ method: 'GET', url: url('from=2026-01-01&to=2031-02-28&pageSize=15&page=2'), headers: viewer })).json());
+      const last = before.items[before.items.length - 1];
       const first = p2.items[0];
       expect(Number(first.balance)).toBeCloseTo(Number(last.balance) + Number(first.debit) - Number(first.credit), 2);
     }

@@ -309,10 +309,12 @@ export const SCREENS = {
     status: 'ready',
   },
   accounting: {
+    // Issue 27 / NOTES.md "Accounting": the chart of accounts (`can view accounting`; editing needs
+    // `can edit accounting`). The spec has no such screen: libs/accounting/server/README.md "Screens".
     path: '/accounting/accounts',
     title: 'Chart of Accounts',
     permissions: [P.viewAccounting],
-    menu: { group: [], label: 'Chart of Accounts', order: 90 },
+    menu: { group: [], label: 'Chart of accounts', order: 90 },
     firstCall: { path: ACCOUNTING_PATHS.list },
     status: 'ready',
   },
