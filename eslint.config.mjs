@@ -18,7 +18,7 @@ const typeRules = [
   // Workspace scripts (seed, benchmarks) reach the api only through the server libs' public entries.
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:server', 'type:core', 'type:util'] },
 ];
-const domains = ['auth', 'dashboard', 'loans', 'transactions', 'rbac', 'communication', 'reports', 'clients'];
+const domains = ['auth', 'dashboard', 'loans', 'transactions', 'rbac', 'communication', 'reports', 'clients', 'accounting'];
 // Domains that may use another domain, one direction only (never back): transactions pay and
 // settle loans, reports read loans and transactions, and every domain may read users (rbac).
 // Only server libs can act on it: type rules keep features and data-access within a scope's reach.

@@ -8,6 +8,7 @@ import { reportsServer } from '@loan/reports-server';
 import { communicationServer } from '@loan/communication-server';
 import { approvalsServer } from '@loan/shared-server';
 import { clientsServer } from '@loan/clients-server';
+import { accountingServer } from '@loan/accounting-server';
 
 /**
  * The domain plugins of the api (each in libs/<domain>/server), registered in this order.
@@ -24,4 +25,5 @@ export const modules: readonly FastifyPluginAsync[] = [
   // Maker-checker: the checker inbox and the setting (the commands are the domains').
   approvalsServer,
   clientsServer,
+  accountingServer,
 ];

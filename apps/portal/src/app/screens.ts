@@ -6,6 +6,7 @@ import { reportsScreens } from '@loan/reports-feature';
 import { rbacScreens } from '@loan/rbac-feature';
 import { communicationScreens, communicationSlots } from '@loan/communication-feature';
 import { clientsScreens } from '@loan/clients-feature';
+import { accountingScreens } from '@loan/accounting-feature';
 import type { FeatureSlots, ScreenDescriptor } from '@loan/shared-permissions';
 import { SCREEN_CATALOG, type ScreenSpec } from '@loan/shared-screens';
 import { NotAvailablePage } from './pages';
@@ -20,6 +21,7 @@ export const FEATURE_SCREENS: readonly ScreenDescriptor[] = [
   ...rbacScreens,
   ...communicationScreens,
   ...clientsScreens,
+  ...accountingScreens,
 ];
 
 /** The pieces features lend each other's screens (a lazy component each), by slot name. */

@@ -24,3 +24,4 @@ export * from './lib/communication';
 export * from './lib/loan-products';
 export * from './lib/loan-account';
 export * from './lib/clients';
+export * from './lib/accounting';

@@ -80,6 +80,8 @@ export const PERMISSION_GROUPS = {
   ],
   // Added by us (issue 32 "Clients"): the client list, a client's page and find-anything.
   Clients: ['can view clients'],
+  // Added by us (issue 27 "Accounting", NOTES.md "Accounting"): the general ledger.
+  Accounting: ['can view accounting', 'can edit accounting', 'can post journal entries', 'can close accounting periods'],
 } as const;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
@@ -160,6 +162,10 @@ export const P = {
   viewClients: 'can view clients',
   requestPayment: 'can request payment',
   manageSuspense: 'can manage suspense',
+  viewAccounting: 'can view accounting',
+  editAccounting: 'can edit accounting',
+  postJournalEntries: 'can post journal entries',
+  closeAccountingPeriods: 'can close accounting periods',
 } as const satisfies Record<string, PermissionName>;
 
 export function isPermissionName(value: string): value is PermissionName {

@@ -22,6 +22,7 @@ export const TAG_TYPES = [
   'Message',
   'Report',
   'PendingAction',
+  'GlAccount',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -34,8 +34,9 @@ const SPEC_SIGNED_IN_ROUTES = [
 it('declares every signed-in route of spec §2, plus the top-up Approved list and the audit trail of NOTES.md', () => {
   const paths = SCREEN_CATALOG.map((s) => s.path);
   // Issue 32 "Clients" adds the client list and a client's page.
+  // Issue 27 "Accounting" adds the chart of accounts (libs/accounting/server/README.md, "Screens").
   expect([...paths].sort()).toEqual(
-    [...SPEC_SIGNED_IN_ROUTES, '/loans/topup/approved', '/settings/audit', '/settings/branches', '/settings/loan-product', '/settings/loan-products', '/settings/maker-checker', '/approvals', '/approvals/:id', '/clients', '/clients/:id', '/transactions/suspense'].sort(),
+    [...SPEC_SIGNED_IN_ROUTES, '/loans/topup/approved', '/settings/audit', '/settings/branches', '/settings/loan-product', '/settings/loan-products', '/settings/maker-checker', '/approvals', '/approvals/:id', '/clients', '/clients/:id', '/transactions/suspense', '/accounting/accounts'].sort(),
   );
 });
 

@@ -13,6 +13,7 @@ import {
   USER_PATHS,
   CLIENTS_PATHS,
   COLLECTIONS_PATHS,
+  ACCOUNTING_PATHS,
 } from '@loan/shared-contract';
 import type { ScreenSpec } from './screen-spec';
 
@@ -315,6 +316,16 @@ export const SCREENS = {
     permissions: [...transactions, P.manageSuspense],
     menu: { group: ['Transactions'], label: 'Suspense', order: 44 },
     firstCall: { path: COLLECTIONS_PATHS.suspense },
+    status: 'ready',
+  },
+  accounting: {
+    // Issue 27 / NOTES.md "Accounting": the chart of accounts (`can view accounting`; editing needs
+    // `can edit accounting`). The spec has no such screen: libs/accounting/server/README.md "Screens".
+    path: '/accounting/accounts',
+    title: 'Chart of Accounts',
+    permissions: [P.viewAccounting],
+    menu: { group: [], label: 'Chart of accounts', order: 90 },
+    firstCall: { path: ACCOUNTING_PATHS.list },
     status: 'ready',
   },
 } as const satisfies Record<string, ScreenSpec>;

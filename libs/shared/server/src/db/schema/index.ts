@@ -11,3 +11,4 @@ export * from './admin';
 export * from './disbursements';
 export * from './loan-account';
 export * from './loan-products';
+export * from './accounting';

@@ -1,0 +1,1 @@
+export { accountingApi, glAccountListParams, useGetAccountingQuery, type GlAccountListArgs } from './lib/accounting-api';

@@ -1,0 +1,3 @@
+import { workbenchTestRunner } from '../../../../tools/storybook/test-runner';
+
+export default workbenchTestRunner;
