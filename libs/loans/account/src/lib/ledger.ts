@@ -25,24 +25,15 @@ import {
  * Identity of a logical event across supersessions: a repayment's rows by (repayment_id, kind);
  * every other row by its chain of supersession (its first row's seq). Order inside a value
  * date (the rules order by value date, then seq; the engine hands them seqs in this order):
- * disbursement, charges (penalty, fee, interest accrual), repayments and reversals (by
- * repayment id: as the SQL loan_ledger_rebuild), waivers, reschedules, settlement and
- * write-off, recoveries; ties by the chain's first seq.
+ * the disbursement, then the order the events were recorded in (the chain's first seq; a
+ * repayment without a ledger row yet after every recorded event, by repayment id; a
+ * reversal right after its repayment's place). For a ledger of repayments only this is the
+ * SQL loan_ledger_rebuild's order (paid_at, repayment id) whenever the repayments' first rows
+ * were written in id order (every path but a bulk upload's rows later edited onto one date).
  */
 
-const RANK: Record<TxKind, number> = {
-  disbursement: 0,
-  fee_charge: 1,
-  penalty_charge: 1,
-  interest_accrual: 1,
-  repayment: 2,
-  repayment_reversal: 2,
-  waiver: 3,
-  reschedule: 4,
-  settlement: 5,
-  write_off: 5,
-  recovery: 6,
-};
+/** Inside a value date: the disbursement first, then the order in which the events were recorded. */
+const RANK = (k: TxKind) => (k === 'disbursement' ? 0 : 1);
 /** Kinds whose stored signed allocation is the opposite of the rules' (positive = paid, waived, written off). */
 const NEGATED = new Set<TxKind>(['repayment', 'repayment_reversal', 'waiver', 'write_off', 'settlement']);
 const PARTS: readonly Part[] = ['principal', 'interest', 'fees', 'penalty'];
@@ -230,12 +221,13 @@ function canonicalStored(text: string): string {
 }
 
 /** The stored (signed) allocation of an effect, canonical text and JSON for the insert. */
-function storedAllocation(kind: TxKind, allocation: Allocation[]): { canonical: string; json: unknown[] } {
+function storedAllocation(kind: TxKind, allocation: Allocation[]): { canonical: string; json: string } {
   const sign = NEGATED.has(kind) ? -1n : 1n;
   const list = [...allocation].sort((a, b) => a.no - b.no);
   return {
     canonical: list.map((a) => [a.no, ...PARTS.map((p) => (sign * a.parts[p]).toString())].join(':')).join(';'),
-    json: list.map((a) => ({ no: a.no, ...Object.fromEntries(PARTS.map((p) => [p, fromNgwee(sign * a.parts[p])])) })),
+    // jsonb numbers written as exact decimals (never through a float)
+    json: `[${list.map((a) => `{"no":${a.no},${PARTS.map((p) => `"${p}":${fromNgwee(sign * a.parts[p])}`).join(',')}}`).join(',')}]`,
   };
 }
 
@@ -249,7 +241,8 @@ export interface Planned {
     bookingDate: string | null;
     amount: bigint;
     parts: Parts;
-    allocation: unknown[];
+    /** JSON text */
+    allocation: string;
     instalmentNo: number | null;
     chargeMonth: number | null;
     reason: string | null;
@@ -280,29 +273,33 @@ export function planLoan(l: LoadedLoan, today: string, fresh: NewEvent[] = []): 
     const ev: Omit<LedgerEvent, 'seq'> = { kind: row.kind, valueDate: row.valueDate, amount: row.amount };
     if (row.instalmentNo !== null) ev.instalmentNo = row.instalmentNo;
     if (row.kind === 'waiver') ev.part = row.parts.penalty !== 0n ? 'penalty' : row.parts.fees !== 0n ? 'fees' : 'interest';
-    const k: Keyed = { date: row.valueDate, rank: RANK[row.kind], key: row.rootSeq, sub: 0, origin: { row }, ev };
+    const k: Keyed = { date: row.valueDate, rank: RANK(row.kind), key: row.rootSeq, sub: 0, origin: { row }, ev };
     if (row.kind === 'reschedule') reschedules.push(k);
     items.push(k);
   }
+  const maxRoot = Math.max(0, ...l.rows.map((r) => r.rootSeq));
+  const repRoot = new Map<number, number>();
+  for (const row of l.rows) if (row.kind === 'repayment' && row.repaymentId !== null) repRoot.set(row.repaymentId, row.rootSeq);
+  let next = maxRoot;
+  const keyOf = (r: RepaymentRow) => repRoot.get(r.id) ?? (repRoot.set(r.id, ++next), next);
   for (const r of l.repayments) {
-    items.push({ date: r.paidAt, rank: 2, key: r.id, sub: 0, origin: { repayment: r }, ev: { kind: 'repayment', valueDate: r.paidAt, amount: r.amount } });
+    items.push({ date: r.paidAt, rank: 1, key: keyOf(r), sub: 0, origin: { repayment: r }, ev: { kind: 'repayment', valueDate: r.paidAt, amount: r.amount } });
     if (r.reversedOn)
       items.push({
         date: r.reversedOn,
-        rank: 2,
-        key: r.id,
+        rank: 1,
+        key: keyOf(r),
         sub: 1,
         origin: { repayment: r, reversal: true },
         ev: { kind: 'repayment_reversal', valueDate: r.reversedOn, amount: r.amount },
       });
   }
-  const maxRoot = Math.max(0, ...l.rows.map((r) => r.rootSeq));
   fresh.forEach((f, k) => {
     const ev: Omit<LedgerEvent, 'seq'> = { kind: f.kind, valueDate: f.valueDate, amount: f.amount };
     if (f.part) ev.part = f.part;
     if (f.instalmentNo !== undefined) ev.instalmentNo = f.instalmentNo;
     if (f.schedule) ev.schedule = f.schedule;
-    items.push({ date: f.valueDate, rank: RANK[f.kind], key: maxRoot + 1 + k, sub: 0, origin: { fresh: f }, ev });
+    items.push({ date: f.valueDate, rank: RANK(f.kind), key: next + 1 + k, sub: 0, origin: { fresh: f }, ev });
   });
   items.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.rank - b.rank || a.key - b.key || a.sub - b.sub));
   // Stored reschedules, in that order, are schedule versions 2, 3, ...
@@ -425,14 +422,14 @@ export async function applyPlan(tx: Db, applicationId: number, plan: Planned, to
       sql`WITH w AS (
             SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS x(
               k int, old_id bigint, kind text, value_date date, booking_date date, amount numeric, principal numeric, interest numeric,
-              fees numeric, penalty numeric, allocation jsonb, instalment_no int, charge_month int, reason text, repayment_id bigint,
+              fees numeric, penalty numeric, allocation text, instalment_no int, charge_month int, reason text, repayment_id bigint,
               reverses_repayment_id bigint, reverses_id bigint, disbursement_id bigint, created_by bigint, ord int)
           ), base AS (SELECT coalesce(max(seq), 0) AS seq FROM loan_transactions WHERE application_id = ${applicationId}),
           ins AS (
             INSERT INTO loan_transactions (application_id, seq, kind, booking_date, value_date, amount, principal, interest, fees, penalty,
                                            allocation, instalment_no, charge_month, reason, repayment_id, reverses_id, disbursement_id, created_by)
             SELECT ${applicationId}, base.seq + row_number() OVER (ORDER BY w.ord), w.kind, coalesce(w.booking_date, business_today()), w.value_date,
-                   w.amount, w.principal, w.interest, w.fees, w.penalty, w.allocation, w.instalment_no, w.charge_month, w.reason, w.repayment_id,
+                   w.amount, w.principal, w.interest, w.fees, w.penalty, w.allocation::jsonb, w.instalment_no, w.charge_month, w.reason, w.repayment_id,
                    coalesce(w.reverses_id, (SELECT t.id FROM loan_transactions t WHERE t.repayment_id = w.reverses_repayment_id
                                                AND t.kind = 'repayment' AND t.superseded_by IS NULL)),
                    w.disbursement_id, w.created_by
