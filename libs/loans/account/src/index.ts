@@ -5,3 +5,4 @@ export * from './lib/details';
 export * from './lib/products';
 export * from './lib/commands';
 export { replayLoans, loadLoans, planLoan } from './lib/ledger';
+export * from './lib/penalties';

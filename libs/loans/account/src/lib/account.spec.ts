@@ -5,6 +5,8 @@ import { generateSchedule, type ProductTerms } from '@loan/loans-rules';
 import { editRepayment, openAccount, repay, reverseRepayment, type AccountActor } from './account';
 import { recordRecovery, rescheduleLoan, reschedulePreview, settleLoan, settlementQuoteOf, waiveCharges, writeOff } from './commands';
 import { loadLoans, planLoan } from './ledger';
+import { chargePenalties } from './penalties';
+import { penaltiesDue } from '@loan/loans-rules';
 import { onLoanEvent, type LoanEvent } from './events';
 
 /** The loan account's commands on a real database (PGlite, or PostgreSQL with DB_DRIVER=pg). */
@@ -357,6 +359,65 @@ describe('loan account commands', () => {
         errors: { state: [expect.any(String)] },
       });
       await consistent(l.id);
+    });
+  });
+
+  describe('the daily penalty job', () => {
+    async function penaltyLoan(): Promise<{ id: number; code: string }> {
+      const [v] = await queryRows<{ id: number }>(
+        db,
+        sql`WITH p AS (INSERT INTO loan_products (code, name) VALUES (${`PEN-${++seq}`}, 'Penalty test') RETURNING id)
+            INSERT INTO loan_product_versions (product_id, version, interest_method, monthly_rate_percent, min_amount, max_amount, min_tenure, max_tenure, penalty)
+            SELECT id, 1, 'flat', 5, 500, 500000, 1, 60, '{"calc": "percent", "value": "10.00", "graceDays": 3, "stopMonthsAfterMaturity": 1}'::jsonb FROM p
+            RETURNING id::int AS id`,
+      );
+      const code = `LA-2026-7${String(++seq).padStart(5, '0')}`;
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO loan_applications (reference_code, fullname, nrc, mobile, amount, tenure_months, total_amount_due, status, product_version_id)
+            VALUES (${code}, 'Test Borrower', '123456/78/9', '+260971234567', '5000.00', 6, '0', 'approved', ${v.id}) RETURNING id::int AS id`,
+      );
+      const [d] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO disbursements (application_id, amount, mode, recipient, status, created_at)
+            VALUES (${row.id}, '5000.00', 'instant_single', '+260971234567', 'success', '2026-01-15T08:00:00Z') RETURNING id::int AS id`,
+      );
+      await db.transaction((tx) => openAccount(tx, actor, row.id, d.id));
+      return { id: row.id, code };
+    }
+    const charges = (id: number) =>
+      queryRows<{ no: number; month: number; vd: string; amount: string }>(
+        db,
+        sql`SELECT instalment_no AS no, charge_month AS month, value_date::text AS vd, amount::text AS amount FROM loan_transactions
+             WHERE application_id = ${id} AND kind = 'penalty_charge' AND superseded_by IS NULL ORDER BY instalment_no, charge_month`,
+      );
+
+    it('charges once per instalment per month overdue after the grace days (= the rules\' penaltiesDue), twice a day changes nothing, none after write-off', async () => {
+      const a = await penaltyLoan();
+      const b = await penaltyLoan();
+      await pay(a, '1000.00', '2026-02-10'); // instalment 1 part paid (interest first)
+      // What the rules say is due today, before the job.
+      const loaded = (await loadLoans(db, [a.id])).get(a.id);
+      const r = loaded ? planLoan(loaded, '2026-06-30').result : undefined;
+      const terms = { interestMethod: 'flat' as const, monthlyRatePercent: '5', fees: [], allocationOrder: ['penalty', 'fees', 'interest', 'principal'] as const, settlementRebatePercent: '0',
+        penalty: { calc: 'percent' as const, value: '10.00', graceDays: 3, stopMonthsAfterMaturity: 1 } };
+      const expected = r ? penaltiesDue(r, { ...terms, allocationOrder: [...terms.allocationOrder] }, '2026-06-30', []) : [];
+      await db.transaction((tx) => writeOff(tx, actor, b.id, 'absconded'));
+      const n = await chargePenalties(db, { batch: 1 });
+      expect(n).toBe(expected.length);
+      const got = await charges(a.id);
+      expect(got.map((c) => [Number(c.no), Number(c.month), c.vd, BigInt(c.amount.replace('.', ''))])).toEqual(
+        expected.map((e) => [e.no, e.month, e.valueDate, e.amount]).sort((x, y) => (x[0] as number) - (y[0] as number) || (x[1] as number) - (y[1] as number)),
+      );
+      expect(got[0]).toMatchObject({ no: 1, month: 1, vd: '2026-02-19' });
+      expect(await charges(b.id)).toEqual([]);
+      expect(await chargePenalties(db)).toBe(0);
+      // The catch-up charges before the repayment's date... none here (the repayment is before); balances = sums, ledger = replay.
+      await consistent(a.id);
+      // A repayment after the charges pays instalment 1's penalties first (41.65), then its principal (its interest was paid).
+      await pay(a, '100.00', '2026-06-30');
+      expect((await ledger(a.id)).at(-1)).toMatchObject({ kind: 'repayment', principal: '-58.35', interest: '0.00' });
+      await consistent(a.id);
     });
   });
 });
