@@ -3,6 +3,8 @@ import { queryRows, setBusinessDate, type Db } from '@loan/shared-server';
 import { createTestDatabase, type TestDatabase } from '@loan/shared-server/testing';
 import { DEFAULT_ALLOCATION_ORDER, legacyFlatSchedule, replay, zmwToNgwee, type LedgerEvent, type TxKind } from '@loan/loans-rules';
 import { applyRepayments, editRepayment, lockAccounts, openAccount, repay, reverseRepayment, type AccountActor } from './account';
+import { waiveCharges, writeOff } from './commands';
+import { loadLoans, planLoan } from './ledger';
 
 /**
  * Commands of one loan racing (each in its own transaction, on PostgreSQL on separate
@@ -110,12 +112,45 @@ describe('loan account: commands of one loan racing', () => {
       );
       expect(n).toEqual({ live: 6, reversals: 1 }); // six repayments (the reversed one stays, cancelled by its reversal)
     }
-  });
+  }, 300_000);
 
   it('two repayments racing past the balance: one is refused (422), the other recorded; the balance never goes below zero', async () => {
     const l = await paidOut();
     const results = await Promise.allSettled([pay(l, '4000.00', '2026-02-01'), pay(l, '4000.00', '2026-02-02'), bulk(l, '100.00', '2026-02-03')]);
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.statusCode)).toEqual([422]);
     await check(l.id);
+  });
+
+  it('a repayment, a reversal, a waiver and a write-off of one loan racing: the ledger is the serial replay of what was recorded', async () => {
+    for (let round = 0; round < 4; round++) {
+      const l = await paidOut();
+      const early = await pay(l, '1000.00', '2026-03-01');
+      const results = await Promise.allSettled([
+        pay(l, '500.00', '2026-04-01'),
+        db.transaction((tx) => reverseRepayment(tx, actor, early.repaymentId, 'keyed twice', l.code)),
+        db.transaction((tx) => waiveCharges(tx, actor, l.id, { part: 'interest', amount: '100.00', reason: 'goodwill' })),
+        db.transaction((tx) => writeOff(tx, actor, l.id, 'absconded')),
+        bulk(l, '200.00', '2026-02-01'),
+      ]);
+      // After the write-off a repayment is refused (422) and a waiver too (409); nothing else may fail.
+      for (const r of results) if (r.status === 'rejected') expect([409, 422]).toContain((r as PromiseRejectedResult).reason.statusCode);
+      const loaded = (await loadLoans(db, [l.id])).get(l.id);
+      expect(loaded && planLoan(loaded, '2026-06-30').writes).toEqual([]);
+      const [off] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM loan_accounts a
+              JOIN (SELECT application_id, sum(principal) p, sum(interest) i, sum(fees) f, sum(penalty) n FROM loan_transactions
+                     WHERE superseded_by IS NULL GROUP BY 1) t USING (application_id)
+             WHERE a.application_id = ${l.id}
+               AND (a.principal_outstanding, a.interest_outstanding, a.fees_outstanding, a.penalty_outstanding) IS DISTINCT FROM (t.p, t.i, t.f, t.n)`,
+      );
+      expect(Number(off.n)).toBe(0);
+      const [st] = await queryRows<{ state: string; total: string }>(
+        db,
+        sql`SELECT state, (principal_outstanding + interest_outstanding + fees_outstanding + penalty_outstanding)::text AS total FROM loan_accounts WHERE application_id = ${l.id}`,
+      );
+      expect(st.state).toBe('written_off');
+      expect(Number(st.total)).toBe(0);
+    }
   });
 });
