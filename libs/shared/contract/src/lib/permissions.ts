@@ -34,6 +34,10 @@ export const PERMISSION_GROUPS = {
     'can view closed topups',
     'view loan offer letter',
     'can send offer letter',
+    // Added by us (NOTES.md "Loan products and loan accounts", issue 26): the loan account's money commands.
+    'can waive loan charges',
+    'can write off loans',
+    'can reschedule loans',
   ],
   Communication: [
     'view communication manager module',
@@ -160,6 +164,9 @@ export const P = {
   viewClients: 'can view clients',
   requestPayment: 'can request payment',
   manageSuspense: 'can manage suspense',
+  waiveLoanCharges: 'can waive loan charges',
+  writeOffLoans: 'can write off loans',
+  rescheduleLoans: 'can reschedule loans',
 } as const satisfies Record<string, PermissionName>;
 
 export function isPermissionName(value: string): value is PermissionName {
