@@ -1,6 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { endpointVariants, requestLog } from '@loan/shared-data-access-api/testing';
-import { LOAN_ACCOUNT_PATHS, type LoanAccountDetails } from '@loan/shared-contract';
+import {
+  LOAN_ACCOUNT_COMMAND_PATHS,
+  LOAN_ACCOUNT_PATHS,
+  type LoanAccountDetails,
+  type LoanReschedulePreview,
+  type LoanSettlementQuote,
+} from '@loan/shared-contract';
 
 type Tx = LoanAccountDetails['transactions'][number];
 type Instalment = LoanAccountDetails['schedule'][number];
@@ -127,3 +133,81 @@ export function loanAccountVariants(row: LoanAccountDetails = loanAccountRow) {
 }
 
 export const loanAccountHandlers = [loanAccountVariants().details.ok];
+
+/** Today's settlement quote of loan 7 (business date 2026-04-20). */
+export const settlementQuoteRow: LoanSettlementQuote = {
+  application_id: 7,
+  as_of: '2026-04-20',
+  valid_to: '2026-04-20',
+  valid_until: '2026-04-20T21:59:59.999Z',
+  principal: '3995.84',
+  interest: '366.67',
+  fees: '100.00',
+  penalty: '0.00',
+  total: '4462.51',
+  interest_forgiven: '633.33',
+};
+
+/** Loan 7 rescheduled over 3 months at 4%: the preview the reschedule dialog shows. */
+export const reschedulePreviewRow: LoanReschedulePreview = {
+  application_id: 7,
+  from_date: '2026-04-20',
+  tenure: 3,
+  monthly_rate_percent: '4.0000',
+  schedule_version: 2,
+  instalments: [
+    { no: 1, due_date: '2026-05-20', principal: '1331.95', interest: '159.83', fees: '33.33', penalty: '0.00', total: '1525.11' },
+    { no: 2, due_date: '2026-06-20', principal: '1331.95', interest: '106.56', fees: '33.33', penalty: '0.00', total: '1471.84' },
+    { no: 3, due_date: '2026-07-20', principal: '1331.94', interest: '53.28', fees: '33.34', penalty: '0.00', total: '1418.56' },
+  ],
+  outstanding_before: loanAccountRow.outstanding,
+  total_repayable: '4415.51',
+};
+
+const writtenOff: LoanAccountDetails = {
+  ...loanAccountRow,
+  state: 'written_off',
+  outstanding: { principal: '0.00', interest: '0.00', fees: '0.00', penalty: '0.00', total: '0.00' },
+  next_due: null,
+};
+
+/**
+ * The money commands of loan 7 (`LOAN_ACCOUNT_COMMAND_PATHS`), each answering the account
+ * after it: `server.use(loanAccountCommandVariants.waive.invalid)` puts a 422 on `amount`.
+ */
+export const loanAccountCommandVariants = {
+  waive: endpointVariants('POST', LOAN_ACCOUNT_COMMAND_PATHS.waive, {
+    ok: loanAccountRow,
+    empty: loanAccountRow,
+    fieldErrors: { amount: ['More than the penalty owed (ZMW 0.00).'] },
+  }),
+  writeOff: endpointVariants('POST', LOAN_ACCOUNT_COMMAND_PATHS.writeOff, {
+    ok: writtenOff,
+    empty: writtenOff,
+    fieldErrors: { reason: ['Give the reason for the write-off.'] },
+  }),
+  recovery: endpointVariants('POST', LOAN_ACCOUNT_COMMAND_PATHS.recovery, {
+    ok: writtenOff,
+    empty: writtenOff,
+    fieldErrors: { paid_at: ['Must not be after today.'] },
+  }),
+  settlementQuote: endpointVariants('GET', LOAN_ACCOUNT_COMMAND_PATHS.settlementQuote, { ok: settlementQuoteRow, empty: settlementQuoteRow }),
+  settle: endpointVariants('POST', LOAN_ACCOUNT_COMMAND_PATHS.settle, {
+    ok: { ...loanAccountRow, state: 'closed', outstanding: writtenOff.outstanding, next_due: null } satisfies LoanAccountDetails,
+    empty: loanAccountRow,
+    fieldErrors: { amount: ['The quote changed: it is now ZMW 4,470.00.'] },
+  }),
+  reschedulePreview: endpointVariants('POST', LOAN_ACCOUNT_COMMAND_PATHS.reschedulePreview, {
+    ok: reschedulePreviewRow,
+    empty: reschedulePreviewRow,
+    fieldErrors: { tenure: [`Tenure: a whole number of months from 1 to 360.`] },
+  }),
+  reschedule: endpointVariants('POST', LOAN_ACCOUNT_COMMAND_PATHS.reschedule, {
+    ok: { ...loanAccountRow, schedule_version: 2 } satisfies LoanAccountDetails,
+    empty: loanAccountRow,
+    fieldErrors: { tenure: ['Tenure: a whole number of months from 1 to 360.'] },
+  }),
+};
+
+/** The details and every command answering normally. */
+export const loanAccountCommandHandlers = Object.values(loanAccountCommandVariants).map((v) => v.ok);

@@ -4,6 +4,7 @@ import { errorMessage } from '@loan/shared-data-access-api';
 import { Card, DataTable, ErrorState, Fact, Money, Skeleton, cx } from '@loan/shared-ui';
 import { formatDate } from '@loan/shared-util-format';
 import { scheduleColumns, transactionColumns } from './loan-account-columns';
+import { LoanAccountActions } from './loan-account-actions';
 import { ACCOUNT_STATE_LABEL, ACCOUNT_STATE_TONE } from './loan-account-labels';
 
 const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
@@ -11,6 +12,8 @@ const isNotFound = (error: unknown) => typeof error === 'object' && error !== nu
 export interface LoanAccountPanelProps {
   loanId: number;
   status: LoanStatus;
+  /** The loan's reference code, named by the actions' dialogs. */
+  reference: string;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface LoanAccountPanelProps {
  * account: requests and rejected ones are not asked, and an approved loan not paid out yet
  * (404) shows nothing.
  */
-export function LoanAccountPanel({ loanId, status }: LoanAccountPanelProps) {
+export function LoanAccountPanel({ loanId, status, reference }: LoanAccountPanelProps) {
   const isLoan = status === 'approved' || status === 'closed';
   const query = useGetLoanAccountQuery(loanId, { skip: !isLoan });
   if (!isLoan || isNotFound(query.error)) return null;
@@ -49,6 +52,7 @@ export function LoanAccountPanel({ loanId, status }: LoanAccountPanelProps) {
             <span className={cx('rounded-full px-2.5 py-0.5 text-xs font-medium', ACCOUNT_STATE_TONE[a.state])}>{ACCOUNT_STATE_LABEL[a.state]}</span>
           </span>
         }
+        actions={<LoanAccountActions account={a} reference={reference} />}
       >
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-label="Outstanding by part">
           <Fact label="Principal"><Money value={o.principal} /></Fact>
@@ -72,9 +76,9 @@ export function LoanAccountPanel({ loanId, status }: LoanAccountPanelProps) {
           <Fact label="Disbursed on">{formatDate(a.disbursed_on)}</Fact>
         </dl>
       </Card>
-      <Card title={<>Schedule{a.schedule_version > 1 && <span className="ml-2 text-sm font-normal text-gray-600 dark:text-gray-300">version {a.schedule_version}</span>}</>} flush>
+      <Card title={<>Schedule by part{a.schedule_version > 1 && <span className="ml-2 text-sm font-normal text-gray-600 dark:text-gray-300">version {a.schedule_version}</span>}</>} flush>
         <p className="px-4 pt-3 text-xs text-gray-600 dark:text-gray-300">Amounts in ZMW.</p>
-        <DataTable caption="Schedule" columns={scheduleColumns} data={a.schedule} getRowId={(i) => String(i.no)} emptyTitle="No instalments" />
+        <DataTable caption="Schedule by part" columns={scheduleColumns} data={a.schedule} getRowId={(i) => String(i.no)} emptyTitle="No instalments" />
       </Card>
       <Card title="Transactions" flush>
         <p className="px-4 pt-3 text-xs text-gray-600 dark:text-gray-300">

@@ -122,7 +122,7 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
           {editing && isEditable(row) && <LoanEditForm key={row.updated_at} row={row} ui={ui} onDone={() => setEditing(false)} />}
           <LoanSummary row={row} />
           <LoanBalancePanel loanId={row.id} status={row.status} />
-          <LoanAccountPanel loanId={row.id} status={row.status} />
+          <LoanAccountPanel loanId={row.id} status={row.status} reference={row.reference_code} />
           <div className="grid gap-6 lg:grid-cols-2">
             <StatusHistory row={row} />
             <LoanComments row={row} ui={ui} />
