@@ -6,6 +6,9 @@ import { renderScreen } from '@loan/shared-permissions/testing';
 import { loanAccountCommandHandlers, loanAccountCommandVariants, loanAccountRow } from '@loan/loans-data-access/testing';
 import { LoanAccountActions } from './loan-account-actions';
 
+// Several dialogs typed into per test, on a shared 2-core machine.
+jest.setTimeout(30_000);
+
 // The money routes are mocked here (MSW, the contract's paths and answers).
 const server = setupApiServer(...loanAccountCommandHandlers);
 
@@ -81,12 +84,12 @@ it('previews the new schedule before a reschedule is confirmed; a change drops t
   await userEvent.type(within(d).getByLabelText(/New tenure/), '3');
   await userEvent.type(within(d).getByLabelText(/Reason/), 'Lost overtime pay');
   await userEvent.click(within(d).getByRole('button', { name: 'Preview the new schedule' }));
-  const preview = await within(d).findByRole('region', { name: 'New schedule' });
+  const preview = await within(d).findByRole('region', { name: 'Reschedule preview' });
   expect(lastRequest(url(LOAN_ACCOUNT_COMMAND_PATHS.reschedulePreview), 'POST')?.body).toEqual({ tenure: 3, reason: 'Lost overtime pay' });
   expect(within(preview).getAllByRole('row')).toHaveLength(4);
   expect(preview).toHaveTextContent('Total repayableZMW 4,415.51');
   await userEvent.type(within(d).getByLabelText(/New monthly rate/), '4');
-  expect(within(d).queryByRole('region', { name: 'New schedule' })).toBeNull();
+  expect(within(d).queryByRole('region', { name: 'Reschedule preview' })).toBeNull();
   await userEvent.click(within(d).getByRole('button', { name: 'Preview the new schedule' }));
   await userEvent.click(await within(d).findByRole('button', { name: 'Confirm reschedule' }));
   expect(await screen.findByText('Loan rescheduled.')).toBeInTheDocument();

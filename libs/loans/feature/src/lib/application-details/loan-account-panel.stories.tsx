@@ -75,7 +75,7 @@ export const ReschedulePreview = account.flow({
     await userEvent.click(within(d).getByRole('button', { name: 'Preview the new schedule' }));
     await expect(await within(d).findByRole('button', { name: 'Confirm reschedule' })).toBeInTheDocument();
   },
-  shows: { role: 'region', name: 'New schedule' },
+  shows: { role: 'region', name: 'Reschedule preview' },
 });
 
 export const SettlementQuote = account.flow({

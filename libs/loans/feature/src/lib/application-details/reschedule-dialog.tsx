@@ -88,7 +88,7 @@ export function RescheduleDialog({ account, reference, onClose }: AccountDialogP
         )}
       </form>
       {p && (
-        <section aria-label="New schedule" className="mt-4 space-y-3 border-t border-gray-100 pt-4 dark:border-slate-700">
+        <section aria-label="Reschedule preview" className="mt-4 space-y-3 border-t border-gray-100 pt-4 dark:border-slate-700">
           <h3 className="font-semibold">New schedule (version {p.schedule_version})</h3>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <Fact label="Tenure">{p.tenure} months</Fact>
