@@ -3,3 +3,5 @@ export * from './lib/account';
 export * from './lib/events';
 export * from './lib/details';
 export * from './lib/products';
+export * from './lib/commands';
+export { replayLoans, loadLoans, planLoan } from './lib/ledger';

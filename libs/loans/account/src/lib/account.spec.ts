@@ -3,6 +3,8 @@ import { queryRows, setBusinessDate, type Db } from '@loan/shared-server';
 import { createTestDatabase, type TestDatabase } from '@loan/shared-server/testing';
 import { generateSchedule, type ProductTerms } from '@loan/loans-rules';
 import { editRepayment, openAccount, repay, reverseRepayment, type AccountActor } from './account';
+import { recordRecovery, rescheduleLoan, reschedulePreview, settleLoan, settlementQuoteOf, waiveCharges, writeOff } from './commands';
+import { loadLoans, planLoan } from './ledger';
 import { onLoanEvent, type LoanEvent } from './events';
 
 /** The loan account's commands on a real database (PGlite, or PostgreSQL with DB_DRIVER=pg). */
@@ -68,15 +70,22 @@ describe('loan account commands', () => {
       db,
       sql`SELECT a.application_id FROM loan_accounts a
             JOIN (SELECT application_id, sum(principal) p, sum(interest) i, sum(fees) f, sum(penalty) n,
-                         sum(CASE kind WHEN 'repayment' THEN amount WHEN 'repayment_reversal' THEN -amount ELSE 0 END) paid
+                         sum(CASE kind WHEN 'repayment' THEN amount WHEN 'repayment_reversal' THEN -amount WHEN 'settlement' THEN amount ELSE 0 END) paid
                     FROM loan_transactions WHERE superseded_by IS NULL GROUP BY 1) t USING (application_id)
            WHERE a.application_id = ${id}
              AND (a.principal_outstanding, a.interest_outstanding, a.fees_outstanding, a.penalty_outstanding, a.paid_total)
                  IS DISTINCT FROM (t.p, t.i, t.f, t.n, t.paid)`,
     );
     expect(off).toEqual([]);
-    const [r] = await queryRows<{ n: number }>(db, sql`SELECT loan_ledger_rebuild(ARRAY[${id}]::bigint[]) AS n`);
-    expect(Number(r.n)).toBe(0);
+    // The rules' replay of the stored ledger changes nothing (stored ledger == replay).
+    const loaded = (await loadLoans(db, [id])).get(id);
+    expect(loaded && planLoan(loaded, '2026-06-30').writes).toEqual([]);
+    const mixed = await queryRows(db, sql`SELECT 1 FROM loan_transactions WHERE application_id = ${id} AND kind NOT IN ('disbursement', 'repayment', 'repayment_reversal')`);
+    if (!mixed.length) {
+      // A plain ledger: the set-based SQL rebuild (the bulk path) agrees with the replay.
+      const [r] = await queryRows<{ n: number }>(db, sql`SELECT loan_ledger_rebuild(ARRAY[${id}]::bigint[]) AS n`);
+      expect(Number(r.n)).toBe(0);
+    }
     const [parts] = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM loan_transactions
@@ -219,5 +228,135 @@ describe('loan account commands', () => {
     expect(rows.at(-1)).toMatchObject({ kind: 'repayment', principal: '0.00', interest: '-25.00' });
     expect(res.balance?.paid).toBe('100.00');
     await consistent(l.id);
+  });
+
+  describe('money commands (waiver, write-off, recovery, settlement, reschedule)', () => {
+    const count = async (id: number) =>
+      Number((await queryRows<{ n: number }>(db, sql`SELECT (SELECT count(*) FROM loan_transactions WHERE application_id = ${id}) + (SELECT count(*) FROM loan_instalments WHERE application_id = ${id}) AS n`))[0].n);
+    const charge = (id: number, no: number, month: number, amount: string, valueDate: string) =>
+      db.execute(sql`INSERT INTO loan_transactions (application_id, seq, kind, value_date, amount, penalty, allocation, instalment_no, charge_month)
+                     SELECT ${id}, max(seq) + 1, 'penalty_charge', ${valueDate}::date, ${amount}, ${amount},
+                            jsonb_build_array(jsonb_build_object('no', ${no}::int, 'principal', 0, 'interest', 0, 'fees', 0, 'penalty', ${amount}::numeric)),
+                            ${no}, ${month}
+                       FROM loan_transactions WHERE application_id = ${id}`);
+
+    it('waives interest oldest first; refuses more than owed of the part, or no reason (422 naming the field), writing nothing', async () => {
+      const l = await paidOut();
+      const before = await count(l.id);
+      await expect(db.transaction((tx) => waiveCharges(tx, actor, l.id, { part: 'penalty', amount: '1.00', reason: 'goodwill' }))).rejects.toMatchObject({
+        statusCode: 422,
+        errors: { amount: [expect.stringContaining('More than the penalties owed')] },
+      });
+      await expect(db.transaction((tx) => waiveCharges(tx, actor, l.id, { part: 'interest', amount: '1500.01', reason: 'goodwill' }))).rejects.toMatchObject({
+        statusCode: 422,
+        errors: { amount: [expect.any(String)] },
+      });
+      await expect(db.transaction((tx) => waiveCharges(tx, actor, l.id, { part: 'interest', amount: '10.00', reason: '  ' }))).rejects.toMatchObject({
+        statusCode: 422,
+        errors: { reason: [expect.any(String)] },
+      });
+      expect(await count(l.id)).toBe(before);
+      const d = await db.transaction((tx) => waiveCharges(tx, actor, l.id, { part: 'interest', amount: '300.00', reason: 'goodwill' }));
+      expect(d.outstanding).toMatchObject({ interest: '1200.00', principal: '5000.00' });
+      const w = (await ledger(l.id)).at(-1);
+      expect(w).toMatchObject({ kind: 'waiver', amount: '300.00', interest: '-300.00' });
+      expect(w?.allocation).toEqual([
+        { no: 1, principal: 0, interest: -250, fees: 0, penalty: 0 },
+        { no: 2, principal: 0, interest: -50, fees: 0, penalty: 0 },
+      ]);
+      expect(events).toContainEqual({ type: 'ChargesWaived', applicationId: l.id, part: 'interest', amount: '300.00' });
+      await consistent(l.id);
+      // A backdated repayment re-allocates around the waiver (the waiver's row stays the same).
+      await pay(l, '300.00', '2026-02-01');
+      await consistent(l.id);
+    });
+
+    it('penalties: a repayment pays the penalty first, a waiver forgives it; a backdated reversal re-runs both', async () => {
+      const l = await paidOut();
+      await charge(l.id, 1, 1, '50.00', '2026-02-19');
+      const first = await pay(l, '100.00', '2026-02-25');
+      expect((await ledger(l.id)).at(-1)).toMatchObject({ kind: 'repayment', interest: '-50.00' });
+      await consistent(l.id);
+      await charge(l.id, 1, 2, '40.00', '2026-03-19');
+      const d = await db.transaction((tx) => waiveCharges(tx, actor, l.id, { part: 'penalty', amount: '40.00', reason: 'first late month' }));
+      expect(d.outstanding.penalty).toBe('0.00');
+      await db.transaction((tx) => reverseRepayment(tx, actor, first.repaymentId, 'bounced', l.code));
+      const after = await db.transaction((tx) => settlementQuoteOf(tx, l.id));
+      expect(after.penalty).toBe('50.00');
+      await consistent(l.id);
+    });
+
+    it('writes a loan off (state written_off, application closed): 422 without reason, 409 twice; a recovery only on it', async () => {
+      const l = await paidOut();
+      await pay(l, '1000.00', '2026-02-10');
+      await expect(db.transaction((tx) => recordRecovery(tx, actor, l.id, { amount: '10.00', paidAt: '2026-06-30', reference: `RC-${++seq}` }))).rejects.toMatchObject({ statusCode: 409 });
+      await expect(db.transaction((tx) => writeOff(tx, actor, l.id, ' '))).rejects.toMatchObject({ statusCode: 422, errors: { reason: [expect.any(String)] } });
+      const d = await db.transaction((tx) => writeOff(tx, actor, l.id, 'absconded'));
+      expect(d.state).toBe('written_off');
+      expect(d.outstanding.total).toBe('0.00');
+      expect(await status(l.id)).toEqual({ app: 'closed', acc: 'written_off' });
+      expect((await ledger(l.id)).at(-1)).toMatchObject({ kind: 'write_off', amount: '5500.00', principal: '-4250.00', interest: '-1250.00' });
+      await expect(db.transaction((tx) => writeOff(tx, actor, l.id, 'again'))).rejects.toMatchObject({ statusCode: 409 });
+      await expect(db.transaction((tx) => waiveCharges(tx, actor, l.id, { part: 'interest', amount: '1.00', reason: 'x y z' }))).rejects.toMatchObject({ statusCode: 409 });
+      await expect(pay(l, '1.00', '2026-06-30')).rejects.toMatchObject({ statusCode: 422 });
+      await expect(db.transaction((tx) => recordRecovery(tx, actor, l.id, { amount: '10.00', paidAt: '2026-07-01', reference: `RC-${++seq}` }))).rejects.toMatchObject({
+        statusCode: 422,
+        errors: { paid_at: [expect.any(String)] },
+      });
+      const r = await db.transaction((tx) => recordRecovery(tx, actor, l.id, { amount: '200.00', paidAt: '2026-06-30', reference: `RC-${++seq}` }));
+      expect(r.transactions[0]).toMatchObject({ kind: 'recovery', amount: '200.00', parts: { principal: '0.00', interest: '0.00', fees: '0.00', penalty: '0.00' } });
+      expect(r.outstanding.total).toBe('0.00');
+      await consistent(l.id);
+    });
+
+    it('quotes the early settlement (valid to the end of the business day); paying it closes the loan with zero in every part', async () => {
+      const l = await paidOut();
+      await pay(l, '1083.34', '2026-02-15');
+      const q = await db.transaction((tx) => settlementQuoteOf(tx, l.id));
+      expect(q).toMatchObject({ as_of: '2026-06-30', valid_to: '2026-06-30', principal: '4166.66' });
+      expect(q.valid_until).toMatch(/^2026-06-30T2\d:59:59Z$/);
+      await expect(db.transaction((tx) => settleLoan(tx, actor, l.id, { amount: '1.00', reference: `S-${++seq}` }))).rejects.toMatchObject({
+        statusCode: 422,
+        errors: { amount: [expect.stringContaining('pay exactly the quote')] },
+      });
+      const d = await db.transaction((tx) => settleLoan(tx, actor, l.id, { amount: q.total, reference: `S-${++seq}` }));
+      expect(d.outstanding).toEqual({ principal: '0.00', interest: '0.00', fees: '0.00', penalty: '0.00', total: '0.00' });
+      expect(d.state).toBe('closed');
+      expect(await status(l.id)).toEqual({ app: 'closed', acc: 'closed' });
+      await expect(db.transaction((tx) => settlementQuoteOf(tx, l.id))).rejects.toMatchObject({ statusCode: 409 });
+      await consistent(l.id);
+    });
+
+    it('reschedules what is outstanding (a new schedule version, the old kept); the preview saves nothing; 422 on a closed loan', async () => {
+      const l = await paidOut();
+      await pay(l, '1083.34', '2026-02-15');
+      const before = await count(l.id);
+      const p = await db.transaction((tx) => reschedulePreview(tx, actor, l.id, { tenure: 10, monthlyRatePercent: '2.00', reason: 'lost job' }));
+      expect(await count(l.id)).toBe(before);
+      expect(p.instalments).toHaveLength(10);
+      expect(p.instalments[0].due_date).toBe('2026-07-30');
+      const principal = p.instalments.reduce((a, i) => a + BigInt(i.principal.replace('.', '')), 0n);
+      expect(principal).toBe(416666n);
+      await expect(db.transaction((tx) => rescheduleLoan(tx, actor, l.id, { tenure: 0, reason: 'lost job' }))).rejects.toMatchObject({
+        statusCode: 422,
+        errors: { tenure: [expect.any(String)] },
+      });
+      const d = await db.transaction((tx) => rescheduleLoan(tx, actor, l.id, { tenure: 10, monthlyRatePercent: '2.00', reason: 'lost job' }));
+      expect(d.schedule_version).toBe(2);
+      expect(d.outstanding.principal).toBe('4166.66');
+      expect(d.next_due).toMatchObject({ no: 1, date: '2026-07-30' });
+      const versions = await queryRows<{ v: number; n: number }>(db, sql`SELECT schedule_version AS v, count(*)::int AS n FROM loan_instalments WHERE application_id = ${l.id} GROUP BY 1 ORDER BY 1`);
+      expect(versions.map((x) => [Number(x.v), Number(x.n)])).toEqual([[1, 6], [2, 10]]);
+      await consistent(l.id);
+      await pay(l, '500.00', '2026-06-30');
+      await consistent(l.id);
+      const q = await db.transaction((tx) => settlementQuoteOf(tx, l.id));
+      await db.transaction((tx) => settleLoan(tx, actor, l.id, { amount: q.total, reference: `S-${++seq}` }));
+      await expect(db.transaction((tx) => rescheduleLoan(tx, actor, l.id, { tenure: 3, reason: 'again' }))).rejects.toMatchObject({
+        statusCode: 422,
+        errors: { state: [expect.any(String)] },
+      });
+      await consistent(l.id);
+    });
   });
 });

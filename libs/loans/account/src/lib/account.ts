@@ -13,7 +13,8 @@ import {
   type AuditActor,
   type Db,
 } from '@loan/shared-server';
-import { generateSchedule } from '@loan/loans-rules';
+import { generateSchedule, RuleError } from '@loan/loans-rules';
+import { replayLoans } from './ledger';
 import { publish } from './events';
 import { getProductVersion, LEGACY_FLAT_CODE, productTerms } from './products';
 
@@ -80,12 +81,69 @@ function idArray(ids: LoanIds): SQL {
 }
 const isEmpty = (ids: LoanIds) => Array.isArray(ids) && ids.length === 0;
 
-/** Allocates the loan's repayments again (backdated ones re-run the later allocations; changed rows are superseded) and refreshes the kept balances. */
+/** A rules' refusal (RuleError) as the command's 422, naming the body's field. */
+export function ruleRefusal(e: unknown, field = 'amount'): never {
+  if (e instanceof RuleError) {
+    const named = e.field === 'tenure' || e.field === 'monthlyRatePercent' ? (e.field === 'tenure' ? 'tenure' : 'monthly_rate_percent') : field;
+    throw refused({ [named]: ruleMessage(e) });
+  }
+  throw e;
+}
+function ruleMessage(e: RuleError): string {
+  switch (e.code) {
+    case 'exceeds_balance':
+      return 'More than is owed.';
+    case 'settlement_short':
+      return 'Less than the principal, fees and penalties owed.';
+    case 'written_off':
+      return 'The loan is written off.';
+    case 'closed':
+      return 'The loan is closed.';
+    case 'invalid_schedule':
+      return 'The loan was rescheduled after this date: this change would move what the reschedule was made for.';
+    default:
+      return e.message;
+  }
+}
+
+/**
+ * Allocates the loans' transactions again (backdated ones re-run the later allocations;
+ * changed rows are superseded) and keeps the balances. A list of loans: the rules' replay
+ * driven from TypeScript (ledger.ts), for every kind of transaction. A query (a bulk upload's
+ * loans): the set-based SQL loan_ledger_rebuild + loan_account_refresh for the loans whose
+ * ledger is a disbursement and repayments only on their first schedule (the same result as the
+ * replay: concurrency.spec compares them), the replay for the others.
+ */
 async function reallocate(tx: Db, applicationIds: LoanIds): Promise<void> {
   if (isEmpty(applicationIds)) return;
+  const today = await businessToday(tx);
+  if (Array.isArray(applicationIds)) {
+    try {
+      await replayLoans(tx, applicationIds as number[], today);
+    } catch (e) {
+      ruleRefusal(e);
+    }
+    return;
+  }
   const ids = idArray(applicationIds);
-  await queryRows(tx, sql`SELECT loan_ledger_rebuild(${ids}) AS n`);
-  await queryRows(tx, sql`SELECT 1 AS done FROM (SELECT loan_account_refresh(${ids})) x`);
+  const mixed = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT a.application_id::int AS id FROM loan_accounts a
+         WHERE a.application_id = ANY (${ids})
+           AND (a.schedule_version > 1 OR EXISTS (SELECT 1 FROM loan_transactions t WHERE t.application_id = a.application_id
+                                                     AND t.kind NOT IN ('disbursement', 'repayment', 'repayment_reversal')))
+         ORDER BY 1`,
+  );
+  const plain = mixed.length ? sql`ARRAY(SELECT x FROM unnest(${ids}) x WHERE x <> ALL (${idArray(mixed.map((m) => m.id))}))` : ids;
+  await queryRows(tx, sql`SELECT loan_ledger_rebuild(${plain}) AS n`);
+  await queryRows(tx, sql`SELECT 1 AS done FROM (SELECT loan_account_refresh(${plain})) x`);
+  if (mixed.length) {
+    try {
+      await replayLoans(tx, mixed.map((m) => m.id), today);
+    } catch (e) {
+      ruleRefusal(e);
+    }
+  }
 }
 
 /**

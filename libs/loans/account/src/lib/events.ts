@@ -12,7 +12,14 @@ export type LoanEvent =
   | { type: 'RepaymentsAllocated'; applicationIds: number[] | null }
   | { type: 'RepaymentReversed'; applicationId: number; repaymentId: number }
   | { type: 'LoanClosed'; applicationId: number; reason: 'paid_in_full' | 'by_staff' }
-  | { type: 'LoanReopened'; applicationId: number };
+  | { type: 'LoanReopened'; applicationId: number }
+  | { type: 'ChargesWaived'; applicationId: number; part: 'penalty' | 'fees' | 'interest'; amount: string }
+  | { type: 'LoanWrittenOff'; applicationId: number; amount: string }
+  | { type: 'RecoveryRecorded'; applicationId: number; amount: string }
+  | { type: 'LoanSettled'; applicationId: number; amount: string }
+  | { type: 'LoanRescheduled'; applicationId: number; scheduleVersion: number }
+  /** The daily penalty job's charges of one run (set-based: the loans are not listed). */
+  | { type: 'PenaltiesCharged'; businessDate: string; count: number };
 
 export type LoanEventSubscriber = (tx: Db, event: LoanEvent) => Promise<void>;
 
