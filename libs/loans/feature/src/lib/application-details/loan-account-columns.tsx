@@ -1,5 +1,5 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import type { LoanAccountDetails } from '@loan/shared-contract';
+import type { LoanAccountDetails, LoanReschedulePreview } from '@loan/shared-contract';
 import { Money, cx } from '@loan/shared-ui';
 import { formatDate } from '@loan/shared-util-format';
 import { INSTALMENT_STATUS_LABEL, TRANSACTION_KIND_LABEL } from './loan-account-labels';
@@ -78,3 +78,17 @@ export const transactionColumns = [
   part('fees', 'Fees'),
   part('penalty', 'Penalty'),
 ] as Columns<AccountTransaction>;
+
+type PreviewRow = LoanReschedulePreview['instalments'][number];
+const pre = createColumnHelper<PreviewRow>();
+const PART_HEADER = { principal: 'Principal', interest: 'Interest', fees: 'Fees', penalty: 'Penalty' } as const;
+
+/** The reschedule's new schedule as the server previews it (nothing paid yet). */
+export const reschedulePreviewColumns = [
+  pre.accessor('no', { header: 'No.' }),
+  pre.accessor('due_date', { header: 'Due date', cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),
+  ...(['principal', 'interest', 'fees', 'penalty'] as const).map((k) =>
+    pre.accessor(k, { header: PART_HEADER[k], meta: NUM, cell: (c) => amount(c.getValue()) }),
+  ),
+  pre.accessor('total', { header: 'Total', meta: NUM, cell: (c) => <strong>{amount(c.getValue())}</strong> }),
+] as Columns<PreviewRow>;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import {
   loanRescheduleBodySchema,
   type LoanRescheduleBody,
@@ -11,22 +10,8 @@ import {
 import { usePreviewRescheduleMutation, useRescheduleLoanMutation } from '@loan/loans-data-access';
 import { applyServerErrors } from '@loan/shared-data-access-api';
 import { Button, DataTable, Fact, FormActions, Modal, Money, TextAreaField, TextField } from '@loan/shared-ui';
-import { formatDate } from '@loan/shared-util-format';
+import { reschedulePreviewColumns } from './loan-account-columns';
 import type { AccountDialogProps } from './waive-dialog';
-
-type Row = LoanReschedulePreview['instalments'][number];
-const col = createColumnHelper<Row>();
-const NUM = { className: 'text-right' } as const;
-const money = (v: string) => <Money value={v} bare className="whitespace-nowrap tabular-nums" />;
-const previewColumns = [
-  col.accessor('no', { header: 'No.' }),
-  col.accessor('due_date', { header: 'Due date', cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),
-  col.accessor('principal', { header: 'Principal', meta: NUM, cell: (c) => money(c.getValue()) }),
-  col.accessor('interest', { header: 'Interest', meta: NUM, cell: (c) => money(c.getValue()) }),
-  col.accessor('fees', { header: 'Fees', meta: NUM, cell: (c) => money(c.getValue()) }),
-  col.accessor('penalty', { header: 'Penalty', meta: NUM, cell: (c) => money(c.getValue()) }),
-  col.accessor('total', { header: 'Total', meta: NUM, cell: (c) => <strong>{money(c.getValue())}</strong> }),
-] as ColumnDef<Row, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const FIELDS = ['tenure', 'monthly_rate_percent', 'reason'] as const;
 /** An emptied number field is left out (the contract takes a tenure, a rate or both). */
@@ -96,7 +81,7 @@ export function RescheduleDialog({ account, reference, onClose }: AccountDialogP
             <Fact label="Outstanding now"><Money value={p.outstanding_before.total} /></Fact>
             <Fact label="Total repayable"><strong><Money value={p.total_repayable} /></strong></Fact>
           </dl>
-          <DataTable caption="New schedule" columns={previewColumns} data={p.instalments} getRowId={(r) => String(r.no)} />
+          <DataTable caption="New schedule" columns={reschedulePreviewColumns} data={p.instalments} getRowId={(r) => String(r.no)} />
           {failure && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{failure}</p>}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setShown(null)}>

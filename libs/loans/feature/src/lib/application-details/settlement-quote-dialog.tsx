@@ -6,7 +6,7 @@ import { useGetSettlementQuoteQuery, useSettleLoanMutation } from '@loan/loans-d
 import { applyServerErrors, errorMessage } from '@loan/shared-data-access-api';
 import { usePermission } from '@loan/shared-permissions';
 import { Button, ErrorState, Fact, FormActions, Modal, Money, PrintButton, Skeleton, TextField } from '@loan/shared-ui';
-import { formatDate, formatDateTime } from '@loan/shared-util-format';
+import { formatDate } from '@loan/shared-util-format';
 import type { AccountDialogProps } from './waive-dialog';
 
 function QuoteFacts({ q }: { q: LoanSettlementQuote }) {
@@ -62,7 +62,7 @@ export function SettlementQuoteDialog({ account, reference, onClose }: AccountDi
           <div ref={printable}>
             <h2 className="sr-only">Settlement quote {reference}</h2>
             <p className="mb-3 text-sm text-gray-600 dark:text-gray-300">
-              To close loan {reference} today ({formatDate(q.as_of)}). Valid until {formatDateTime(q.valid_until)}.
+              To close loan {reference} today ({formatDate(q.as_of)}). Valid to the end of {formatDate(q.valid_to)}, Lusaka time.
             </p>
             <QuoteFacts q={q} />
           </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WAIVABLE_PARTS, loanWaiverBodySchema, type LoanAccountDetails, type LoanWaiverBody, type LoanWaiverData, type WaivablePart } from '@loan/shared-contract';
 import { useWaiveLoanChargesMutation } from '@loan/loans-data-access';
@@ -27,7 +27,7 @@ export function WaiveDialog({ account, reference, onClose }: AccountDialogProps)
     defaultValues: { part: first, amount: '', reason: '' },
   });
   const { errors } = form.formState;
-  const part = form.watch('part') as WaivablePart;
+  const part = useWatch({ control: form.control, name: 'part' }) as WaivablePart;
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFailure(null);
