@@ -1,17 +1,22 @@
+import type { ReactElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lastRequest, requestLog, renderWithProviders, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { P } from '@loan/shared-contract';
+import { lastRequest, requestLog, setupApiServer } from '@loan/shared-data-access-api/testing';
+import { renderScreen } from '@loan/shared-permissions/testing';
 import { loanAccountRow, loanAccountVariants } from '@loan/loans-data-access/testing';
 import { LoanAccountPanel } from './loan-account-panel';
 
 const variants = loanAccountVariants();
 const server = setupApiServer(variants.details.ok);
 
+// A viewer: the panel's actions read the role (only the settlement quote is offered).
+const open = (ui: ReactElement) => renderScreen(ui, { permissions: [P.viewApplication] });
 const card = (title: string | RegExp) => screen.getByRole('heading', { name: title }).closest('section') as HTMLElement;
 const rows = (caption: string) => within(screen.getByRole('table', { name: caption })).getAllByRole('row');
 
 it('shows the state, the balance by part, the schedule per instalment and the ledger newest first', async () => {
-  renderWithProviders(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
+  open(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
   const balance = await screen.findByLabelText('Outstanding by part');
   expect(lastRequest('/api/loan-accounts/7')).toBeDefined();
   expect(card(/^Loan account/)).toHaveTextContent('Active');
@@ -38,7 +43,7 @@ it('shows the state, the balance by part, the schedule per instalment and the le
 });
 
 it('shows a superseded allocation muted, struck through and labelled', async () => {
-  renderWithProviders(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
+  open(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
   await screen.findByRole('table', { name: 'Transactions' });
   const superseded = rows('Transactions').filter((r) => within(r).queryByText('Superseded'));
   expect(superseded).toHaveLength(1);
@@ -52,25 +57,25 @@ it('shows a superseded allocation muted, struck through and labelled', async () 
 
 it('shows a written-off account as such', async () => {
   server.use(loanAccountVariants({ ...loanAccountRow, state: 'written_off' }).details.ok);
-  renderWithProviders(<LoanAccountPanel loanId={7} status="closed" reference="LA-2026-000007" />);
+  open(<LoanAccountPanel loanId={7} status="closed" reference="LA-2026-000007" />);
   expect(await screen.findByText('Written off')).toBeInTheDocument();
 });
 
 it('shows a loan just paid out: nothing paid, one ledger row', async () => {
   server.use(variants.details.empty);
-  renderWithProviders(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
+  open(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
   expect(await screen.findByLabelText('Outstanding by part')).toHaveTextContent('Total outstandingZMW 6,650.00');
   expect(rows('Transactions')).toHaveLength(2);
 });
 
 it('asks nothing for a request or a rejected application, and shows nothing for a loan not paid out (404)', async () => {
   requestLog.length = 0;
-  const { unmount } = renderWithProviders(<LoanAccountPanel loanId={7} status="request" reference="LA-2026-000007" />);
+  const { unmount } = open(<LoanAccountPanel loanId={7} status="request" reference="LA-2026-000007" />);
   expect(screen.queryByRole('heading')).toBeNull();
-  expect(requestLog).toEqual([]);
+  expect(requestLog.filter((r) => r.path.startsWith('/api/loan-accounts'))).toEqual([]);
   unmount();
   server.use(variants.details.none);
-  renderWithProviders(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
+  open(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
   await waitFor(() => expect(requestLog.some((r) => r.path === '/api/loan-accounts/7')).toBe(true));
   await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   expect(screen.queryByRole('heading')).toBeNull();
@@ -79,7 +84,7 @@ it('asks nothing for a request or a rejected application, and shows nothing for 
 
 it('shows the loading state, then offers a retry when the account could not be loaded', async () => {
   server.use(variants.details.error);
-  renderWithProviders(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
+  open(<LoanAccountPanel loanId={7} status="approved" reference="LA-2026-000007" />);
   expect(screen.getByRole('status', { name: 'Loading the loan account...' })).toBeInTheDocument();
   expect(await screen.findByText('Could not load the loan account')).toBeInTheDocument();
   server.use(variants.details.ok);
