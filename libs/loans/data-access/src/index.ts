@@ -22,3 +22,4 @@ export {
 export * from './lib/application-details-api';
 export * from './lib/offer-letters-api';
 export * from './lib/loan-disk-api';
+export * from './lib/loan-account-api';

@@ -141,3 +141,4 @@ export const topupsHandlers = Object.values(topupsVariants).map((v) => v.ok);
 export * from './application-details';
 export * from './offer-letters';
 export * from './loan-disk';
+export * from './loan-account';

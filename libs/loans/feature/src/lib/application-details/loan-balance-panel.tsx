@@ -186,7 +186,8 @@ export function LoanBalancePanel({ loanId, status }: LoanBalancePanelProps) {
       >
         {b ? <BalanceFacts b={b} /> : <p className="text-sm text-gray-600 dark:text-gray-300">No balance yet.</p>}
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* grid-cols-1 (minmax(0, 1fr)): a wide table scrolls in its card instead of widening the page at 360 px. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Schedule" flush>
           {data.schedule.length ? (
             <ScheduleTable schedule={data.schedule} caption="Schedule" />

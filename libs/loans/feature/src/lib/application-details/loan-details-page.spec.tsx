@@ -5,7 +5,7 @@ import { LOAN_LIMITS_PATH, P, type PermissionName } from '@loan/shared-contract'
 import { DEFAULT_LOAN_LIMITS, lastRequest, requestLog, setupApiServer } from '@loan/shared-data-access-api/testing';
 import { renderScreen } from '@loan/shared-permissions/testing';
 import { loanDetailsPaths } from '@loan/loans-data-access';
-import { applicationDetailsHandlers, applicationDetailsVariants, detailsRow, loanDetailsVariants, makeLoanDetails } from '@loan/loans-data-access/testing';
+import { applicationDetailsHandlers, applicationDetailsVariants, detailsRow, loanAccountVariants, loanDetailsVariants, makeLoanDetails } from '@loan/loans-data-access/testing';
 import { LoanDetailsPage } from './loan-details-page';
 
 const server = setupApiServer(...applicationDetailsHandlers);
@@ -274,4 +274,20 @@ it('adds a comment and resolves one with the edit permission', async () => {
   await userEvent.click(screen.getByRole('button', { name: /Resolve comment: Payslip checked/ }));
   expect(await screen.findByText('Comment resolved.')).toBeInTheDocument();
   expect(lastRequest(PATHS.commentStatus, 'PUT')?.body).toEqual({ id: 107, status: 'resolved' });
+});
+
+it('shows the loan account (balance by part, schedule, ledger) under a paid-out loan, and nothing new for a loan without one', async () => {
+  server.use(loanDetailsVariants('application', makeLoanDetails(7, { status: 'approved' })).byId.ok, loanAccountVariants().details.ok);
+  const first = open();
+  const account = await screen.findByRole('region', { name: 'Loan account' });
+  expect(within(account).getByLabelText('Outstanding by part')).toHaveTextContent('Total outstandingZMW 5,095.84');
+  expect(within(account).getByRole('table', { name: 'Schedule by part' })).toBeInTheDocument();
+  expect(within(account).getByRole('table', { name: 'Transactions' })).toBeInTheDocument();
+  first.unmount();
+  server.use(loanAccountVariants().details.none);
+  open();
+  await heading();
+  await waitFor(() => expect(requestLog.some((r) => r.path === '/api/loan-accounts/7')).toBe(true));
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading the loan account...' })).toBeNull());
+  expect(screen.queryByRole('region', { name: 'Loan account' })).toBeNull();
 });

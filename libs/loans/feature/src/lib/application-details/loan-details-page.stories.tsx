@@ -1,7 +1,14 @@
 import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { P } from '@loan/shared-contract';
-import { applicationDetailsHandlers, applicationDetailsVariants, loanDetailsVariants, makeLoanDetails } from '@loan/loans-data-access/testing';
+import {
+  applicationDetailsHandlers,
+  applicationDetailsVariants,
+  loanAccountHandlers,
+  loanDetailsVariants,
+  loanDiskVariants,
+  makeLoanDetails,
+} from '@loan/loans-data-access/testing';
 import { page, screenStories } from '../../../../../../tools/storybook/screen-stories';
 import { LoanDetailsPage } from './loan-details-page';
 
@@ -42,6 +49,18 @@ export const Populated = details.flow({
 
 export const Approved = details.flow({
   handlers: [loanDetailsVariants('application', makeLoanDetails(7, { status: 'approved', approved_at: '2026-03-09T10:00:00.000Z' })).byId.ok],
+});
+
+/** A loan paid out: its balance, repayments and the loan account (balance by part, schedule, ledger) under the details. */
+export const PaidOut = details.flow({
+  handlers: [
+    loanDetailsVariants('application', makeLoanDetails(7, { status: 'approved', approved_at: '2026-01-10T10:00:00.000Z' })).byId.ok,
+    loanDiskVariants.byId.ok,
+    ...loanAccountHandlers,
+  ],
+  workbench: { permissions: [P.viewApplication, P.waiveLoanCharges, P.rescheduleLoans, P.writeOffLoans, P.addRepayments] },
+  act: heading,
+  shows: { role: 'table', name: 'Transactions' },
 });
 
 export const TopUp = details.flow({

@@ -7,6 +7,7 @@ import { errorMessage, useGetRecordHistoryQuery } from '@loan/shared-data-access
 import { FeatureSlot, useHasFeatureSlot, usePermission } from '@loan/shared-permissions';
 import { Button, Card, ErrorState, HistorySection, NotFound, PageSection, SectionTitleBar, Skeleton, cx } from '@loan/shared-ui';
 import { GenerateOfferLetter, canGenerate } from './generate-offer-letter';
+import { LoanAccountPanel } from './loan-account-panel';
 import { LoanActions } from './loan-actions';
 import { LoanBalancePanel } from './loan-balance-panel';
 import { LoanComments } from './loan-comments';
@@ -121,6 +122,7 @@ export function LoanDetailsPage({ kind }: LoanDetailsPageProps) {
           {editing && isEditable(row) && <LoanEditForm key={row.updated_at} row={row} ui={ui} onDone={() => setEditing(false)} />}
           <LoanSummary row={row} />
           <LoanBalancePanel loanId={row.id} status={row.status} />
+          <LoanAccountPanel loanId={row.id} status={row.status} reference={row.reference_code} />
           <div className="grid gap-6 lg:grid-cols-2">
             <StatusHistory row={row} />
             <LoanComments row={row} ui={ui} />
