@@ -33,7 +33,7 @@ export const Populated = list.flow({
     const body = page(canvasElement);
     await body.findByRole('table', { name: TITLE });
     await userEvent.type(
-      body.getByRole('searchbox', { name: 'Search by name' }),
+      body.getByRole('searchbox', { name: 'Search by name, NRC, mobile or reference' }),
       '3{Enter}',
     );
     await waitFor(() =>

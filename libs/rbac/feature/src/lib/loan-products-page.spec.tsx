@@ -22,7 +22,7 @@ describe('loan products', () => {
     expect(within(table).getByRole('row', { name: /Legacy flat/ })).toHaveTextContent('Inactive');
     // The default product can be neither deactivated nor made default again.
     expect(within(standard).queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: 'Make Salary declining the default' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Make default: Salary declining' })).toBeInTheDocument();
   });
 
   it('shows the empty state, and Could not load with a Retry', async () => {

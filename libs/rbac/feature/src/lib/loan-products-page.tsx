@@ -110,7 +110,7 @@ export function LoanProductsPage() {
                   Edit
                 </Button>
                 {p.active && !p.is_default && (
-                  <Button size="sm" variant="secondary" aria-label={`Make ${p.name} the default`} onClick={() => void setDefault(p.id)}>
+                  <Button size="sm" variant="secondary" aria-label={`Make default: ${p.name}`} onClick={() => void setDefault(p.id)}>
                     Make default
                   </Button>
                 )}

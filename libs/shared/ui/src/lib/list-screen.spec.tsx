@@ -105,6 +105,19 @@ it('links rows to their details and pages through the URL', async () => {
   expect(router.state.location.pathname).toBe('/items/3');
 });
 
+it('keeps the row links and checkboxes (their DOM nodes) when the screen renders again', async () => {
+  // A screen passes rowHref/rowLabel as new functions on each render. Were the cells made
+  // anew, each render would swap the row's <a> for a new one: focus lost, and a click on the
+  // old, detached <a> is the browser's own navigation (the workbench's disbursements story lost its page).
+  setup(query(), [{ label: 'Delete', run: async () => undefined }]);
+  const link = screen.getByRole('link', { name: 'LA-3' });
+  const box = screen.getByRole('checkbox', { name: 'Select LA-3' });
+  await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'created_at');
+  expect(screen.getByRole('link', { name: 'LA-3' })).toBe(link);
+  expect(screen.getByRole('checkbox', { name: 'Select LA-3' })).toBe(box);
+  expect(link.isConnected).toBe(true);
+}, 30_000);
+
 it('applies the search and filters to the URL', async () => {
   const router = setup(query());
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'banda{Enter}');

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import type { ListEnvelope } from '@loan/shared-contract';
@@ -72,6 +72,33 @@ export interface ListScreenProps<T, F extends string, S extends string> {
   exportAction?: ExportAction;
 }
 
+/** A row's link and accessible name, read by the cells (see `allColumns` in ListScreen). */
+interface RowLinks {
+  href?: (row: unknown) => string;
+  label?: (row: unknown) => string;
+}
+const RowLinksContext = createContext<RowLinks>({});
+
+/** The first column's content as the link to the row's details. */
+function RowLink({ row, children }: { row: unknown; children: ReactNode }) {
+  const { href, label } = useContext(RowLinksContext);
+  return (
+    <Link
+      to={href?.(row) ?? '.'}
+      aria-label={label?.(row)}
+      className="font-medium text-blue-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 dark:text-blue-300"
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** A row's selection checkbox, named by the row's label. */
+function RowCheckbox({ row, rowId, checked, onChange }: { row: unknown; rowId: string; checked: boolean; onChange: (e: unknown) => void }) {
+  const { label } = useContext(RowLinksContext);
+  return <input type="checkbox" aria-label={`Select ${label?.(row) ?? rowId}`} className="h-4 w-4" checked={checked} onChange={onChange} />;
+}
+
 /**
  * Every list screen: filter bar (search, filters, sort) over a DataTable with loading,
  * empty and error ("Could not load" + Retry, NOTES.md) states, row links, selection with
@@ -113,24 +140,20 @@ export function ListScreen<T, F extends string = never, S extends string = never
     setSelection({});
   }
 
+  // The cells read rowHref/rowLabel through a context, so the columns stay the same objects
+  // when a screen passes new functions on each render: React keeps each row's <a> and
+  // checkbox (focus stays; a click never lands on a replaced, detached link, which the
+  // browser would follow itself, leaving the app).
+  const hasLinks = !!rowHref;
   const allColumns = useMemo(() => {
     const linked = columns.map((c, i) => {
-      if (i !== 0 || !rowHref) return c;
+      if (i !== 0 || !hasLinks) return c;
       const inner = c.cell;
       return {
         ...c,
-        cell: (ctx: Parameters<Exclude<typeof inner, string | undefined>>[0]) => {
-          const content = typeof inner === 'function' ? inner(ctx) : String(ctx.getValue() ?? '');
-          return (
-            <Link
-              to={rowHref(ctx.row.original)}
-              aria-label={rowLabel?.(ctx.row.original)}
-              className="font-medium text-blue-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400 dark:text-blue-300"
-            >
-              {content}
-            </Link>
-          );
-        },
+        cell: (ctx: Parameters<Exclude<typeof inner, string | undefined>>[0]) => (
+          <RowLink row={ctx.row.original}>{typeof inner === 'function' ? inner(ctx) : String(ctx.getValue() ?? '')}</RowLink>
+        ),
       } as ColumnDef<T, unknown>;
     });
     if (!selectable) return linked;
@@ -148,18 +171,11 @@ export function ListScreen<T, F extends string = never, S extends string = never
           onChange={table.getToggleAllRowsSelectedHandler()}
         />
       ),
-      cell: ({ row }) => (
-        <input
-          type="checkbox"
-          aria-label={`Select ${rowLabel?.(row.original) ?? row.id}`}
-          className="h-4 w-4"
-          checked={row.getIsSelected()}
-          onChange={row.getToggleSelectedHandler()}
-        />
-      ),
+      cell: ({ row }) => <RowCheckbox row={row.original} rowId={row.id} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
     };
     return [select, ...linked];
-  }, [columns, rowHref, rowLabel, selectable]);
+  }, [columns, hasLinks, selectable]);
+  const rowLinks = useMemo<RowLinks>(() => ({ href: rowHref as RowLinks['href'], label: rowLabel as RowLinks['label'] }), [rowHref, rowLabel]);
 
   const run = async (action: BulkAction<T>) => {
     setRunning(true);
@@ -249,31 +265,33 @@ export function ListScreen<T, F extends string = never, S extends string = never
         className={cx('rounded-lg border border-gray-200 bg-white dark:border-slate-700 dark:bg-slate-800', query.isFetching && data && 'opacity-70')}
         aria-busy={(query.isFetching && !!data) || undefined}
       >
-        <DataTable
-          caption={caption}
-          columns={allColumns}
-          data={items}
-          loading={query.isLoading || (query.isFetching && !data)}
-          error={query.isError ? 'The list did not load. Check your connection and try again.' : undefined}
-          errorTitle="Could not load"
-          retryLabel="Retry"
-          onRetry={() => void query.refetch()}
-          emptyTitle={emptyTitle}
-          emptyMessage={emptyMessage}
-          getRowId={getRowId}
-          rowSelection={selectable ? selection : undefined}
-          onRowSelectionChange={selectable ? setSelection : undefined}
-          pagination={{
-            pageIndex,
-            pageSize: data?.pageSize ?? params.pageSize,
-            total: data?.total,
-            hasNext: data ? data.nextCursor != null || items.length === (data.pageSize ?? params.pageSize) : false,
-            onChange: (next) => {
-              if (next.pageSize !== params.pageSize) list.setPageSize(next.pageSize);
-              else list.setPage(next.pageIndex + 1);
-            },
-          }}
-        />
+        <RowLinksContext.Provider value={rowLinks}>
+          <DataTable
+            caption={caption}
+            columns={allColumns}
+            data={items}
+            loading={query.isLoading || (query.isFetching && !data)}
+            error={query.isError ? 'The list did not load. Check your connection and try again.' : undefined}
+            errorTitle="Could not load"
+            retryLabel="Retry"
+            onRetry={() => void query.refetch()}
+            emptyTitle={emptyTitle}
+            emptyMessage={emptyMessage}
+            getRowId={getRowId}
+            rowSelection={selectable ? selection : undefined}
+            onRowSelectionChange={selectable ? setSelection : undefined}
+            pagination={{
+              pageIndex,
+              pageSize: data?.pageSize ?? params.pageSize,
+              total: data?.total,
+              hasNext: data ? data.nextCursor != null || items.length === (data.pageSize ?? params.pageSize) : false,
+              onChange: (next) => {
+                if (next.pageSize !== params.pageSize) list.setPageSize(next.pageSize);
+                else list.setPage(next.pageIndex + 1);
+              },
+            }}
+          />
+        </RowLinksContext.Provider>
       </div>
       {pending?.confirm && (
         <ConfirmDialog

@@ -2,6 +2,7 @@ import type { Meta } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { P } from '@loan/shared-contract';
 import { SCREENS } from '@loan/shared-screens';
+import { approvalsVariants } from '@loan/shared-data-access-api/testing';
 import { disbursementsVariants } from '@loan/transactions-data-access/testing';
 import { page, screenStories } from '../../../../../../tools/storybook/screen-stories';
 import { InstantDisbursementPage } from './instant-disbursement-page';
@@ -15,7 +16,8 @@ const instant = screenStories({
     route: SCREENS.instantDisbursement.path,
     permissions: [P.viewTransactionModule, P.viewInstantDisbursements, P.instantSingleDisburse, P.instantBulkDisburse],
   },
-  handlers: [payable.ok, disburseSingle.ok, disburseBulk.ok],
+  // The page also lists the user's own payments waiting for a checker (maker-checker): none here.
+  handlers: [payable.ok, disburseSingle.ok, disburseBulk.ok, approvalsVariants.list.empty],
   calls: payable,
   empty: { shows: 'No loans to pay' },
   forbidden: { shows: { role: 'alert' }, hides: PAY },
