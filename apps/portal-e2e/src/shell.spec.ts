@@ -21,6 +21,7 @@ const TRANSACTIONS = [
   'Transactions > Disbursements > Instant /transactions/disbursements/instant',
   'Transactions > Disbursements > Auto /transactions/disbursements/auto',
   'Transactions > Repayments > Add /transactions/repayments',
+  'Transactions > Suspense /transactions/suspense',
 ];
 const ADMINISTRATION = [
   'Users /users',
@@ -37,7 +38,7 @@ const ADMINISTRATION = [
 const ACCOUNTS = [
   {
     email: 'admin@demo.zm',
-    menu: ['Dashboard /dashboard', 'Clients /clients', ...LOAN_LISTS, ...TRANSACTIONS, 'Communication /communication', 'Reports /reports', 'Approvals /approvals', ...ADMINISTRATION],
+    menu: ['Dashboard /dashboard', 'Clients /clients', ...LOAN_LISTS, ...TRANSACTIONS, 'Communication /communication', 'Reports /reports', 'Approvals /approvals', ...ADMINISTRATION, 'Accounting > Chart of accounts /accounting/accounts'],
   },
   { email: 'officer@demo.zm', menu: ['Dashboard /dashboard', 'Clients /clients', ...LOAN_LISTS, 'Communication /communication'] },
   { email: 'finance@demo.zm', menu: ['Dashboard /dashboard', ...TRANSACTIONS, 'Reports /reports'] },

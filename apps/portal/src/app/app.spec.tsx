@@ -316,7 +316,7 @@ describe('layout', () => {
     await renderPortal('/profile');
     await screen.findByRole('heading', { name: 'My Profile' });
     expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Clients', 'Communication', 'Reports', 'Approvals', 'Users']);
-    for (const name of ['Loans', 'Transactions', 'Settings']) {
+    for (const name of ['Loans', 'Transactions', 'Settings', 'Accounting']) {
       expect(within(menu()).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(within(menu()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -37,6 +37,7 @@ describe('the menu of the registry as it is today', () => {
       'Transactions > Disbursements > Instant /transactions/disbursements/instant',
       'Transactions > Disbursements > Auto /transactions/disbursements/auto',
       'Transactions > Repayments > Add /transactions/repayments?add=1',
+      'Transactions > Suspense /transactions/suspense',
     ];
     const communication = ['Communication /communication'];
     const reports = ['Reports /reports'];
@@ -50,7 +51,8 @@ describe('the menu of the registry as it is today', () => {
       'Settings > Loan products /settings/loan-products',
       'Settings > Maker-checker /settings/maker-checker',
     ];
-    const afterLoans = [...transactions, ...communication, ...reports, ...approvals, ...admin];
+    const accounting = ['Accounting > Chart of accounts /accounting/accounts'];
+    const afterLoans = [...transactions, ...communication, ...reports, ...approvals, ...admin, ...accounting];
     expect(flatten(screenMenu(SCREEN_REGISTRY, () => true))).toEqual(['Dashboard /dashboard', 'Clients /clients', ...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard))).toEqual(['Clients /clients', ...applicationLists, ...topupLists, ...afterLoans]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => p !== P.viewDashboard && p !== P.viewLoanTopups))).toEqual(['Clients /clients', ...applicationLists, ...afterLoans]);
@@ -65,6 +67,7 @@ describe('the menu of the registry as it is today', () => {
       P.viewSettingsModule,
       P.checkPendingActions,
       P.viewClients,
+      P.viewAccounting,
     ]);
     expect(flatten(screenMenu(SCREEN_REGISTRY, (p) => !noModules.has(p)))).toEqual([]);
   });
@@ -81,6 +84,7 @@ describe('the menu of the registry as it is today', () => {
       ['Approvals', 'check'],
       ['Users', 'users'],
       ['Settings', 'settings'],
+      ['Accounting', 'money'],
     ]);
   });
 });
@@ -103,6 +107,7 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Transactions > Disbursements > Instant /transactions/disbursements/instant',
       'Transactions > Disbursements > Auto /transactions/disbursements/auto',
       'Transactions > Repayments > Add /transactions/repayments?add=1',
+      'Transactions > Suspense /transactions/suspense',
       'Communication /communication',
       'Reports /reports',
       'Approvals /approvals',
@@ -113,6 +118,7 @@ describe('the gating of NOTES.md, every screen built', () => {
       'Settings > Loan product /settings/loan-product',
       'Settings > Loan products /settings/loan-products',
       'Settings > Maker-checker /settings/maker-checker',
+      'Accounting > Chart of accounts /accounting/accounts',
     ]);
   });
 

@@ -13,6 +13,7 @@ const TOP_LEVEL_ICONS: Readonly<Record<string, IconName>> = {
   Approvals: 'check',
   Users: 'users',
   Settings: 'settings',
+  Accounting: 'money',
 };
 
 /**

@@ -59,6 +59,8 @@ it('has a feature screen for every ready entry, and the not-yet page for every p
     '/profile',
     '/clients',
     '/clients/:id',
+    '/transactions/suspense',
+    '/accounting/accounts',
   ]);
 });
 

@@ -324,7 +324,7 @@ export const SCREENS = {
     path: '/accounting/accounts',
     title: 'Chart of Accounts',
     permissions: [P.viewAccounting],
-    menu: { group: [], label: 'Chart of accounts', order: 90 },
+    menu: { group: ['Accounting'], label: 'Chart of accounts', order: 90 },
     firstCall: { path: ACCOUNTING_PATHS.list },
     status: 'ready',
   },

@@ -43,7 +43,7 @@ describe('the form checks the loan product (settings) as the api does', () => {
 
   it("keeps the contract's own message first, and its other fields' errors", async () => {
     const r = await check({ amount: '600000', full_name: '' });
-    expect(r.errors.amount?.message).toBe('The largest loan is ZMW 500,000.');
+    expect(r.errors.amount?.message).toBe('The largest loan is ZMW 500,000.00.');
     expect(r.errors.full_name?.message).toBe('Enter your full name.');
     expect((await check({ amount: '5000', full_name: '' })).errors).toMatchObject({
       amount: { message: 'The largest loan is ZMW 3,000.00.' },
