@@ -1,21 +1,7 @@
 import { z } from 'zod';
 import { businessDateField, businessDateSchema, idSchema, listEnvelope, listPageParams, moneyField, moneySchema, pageParams, searchParamSchema, textField, timestampSchema } from './fields';
 
-/**
- * The general ledger's api (issue 27, NOTES.md "Accounting"): libs/accounting/server serves
- * these paths, libs/accounting/data-access calls them.
- */
-export const ACCOUNTING_PATHS = {
-  /** The chart of accounts (GET list, POST create). */
-  list: '/api/accounting/accounts',
-  /** One account (PUT edit, DELETE: 409 when it has postings or the postings need it). */
-  byId: '/api/accounting/accounts/:id',
-  /** An account's statement: opening balance, its postings (paged), closing balance. */
-  statement: '/api/accounting/accounts/:id/statement',
-  trialBalance: '/api/accounting/trial-balance',
-  /** Manual journal entries (POST). */
-  journalEntries: '/api/accounting/journal-entries',
-} as const;
+export { ACCOUNTING_PATHS } from './domain-paths';
 
 export const GL_ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
 export type GlAccountType = (typeof GL_ACCOUNT_TYPES)[number];

@@ -9,16 +9,7 @@ import {
   timestampSchema,
 } from './fields';
 
-/**
- * The clients domain's api (issue 32 "Clients"): libs/clients/server serves these paths,
- * libs/clients/data-access calls them. Request and response schemas of every route live here.
- */
-export const CLIENTS_PATHS = {
-  list: '/api/clients',
-  byId: '/api/clients/:id',
-  /** Find anything (the portal's top-bar search). */
-  search: '/api/search',
-} as const;
+export { CLIENTS_PATHS } from './domain-paths';
 
 const id = z.number().int().positive();
 

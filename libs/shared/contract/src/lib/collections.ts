@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { idSchema, searchParamSchema, textField } from './fields';
 
-/** Mobile-money collections and suspense (issue 29; NOTES.md "Collecting money"). */
-export const COLLECTIONS_PATHS = {
-  request: '/api/collections/request',
-  byId: '/api/collections/:id',
-  callback: '/api/collections/callback',
-  suspense: '/api/suspense',
-  suspenseMatch: '/api/suspense/:id/match',
-  suspenseRefund: '/api/suspense/:id/refund',
-} as const;
+export { COLLECTIONS_PATHS } from './domain-paths';
 
 const moneyIn = z
   .string()

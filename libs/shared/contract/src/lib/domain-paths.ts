@@ -179,3 +179,61 @@ export const DASHBOARD_PATHS = {
   disbursementStats: '/api/dashboard/disbursement-transactions-stats',
   offerLetterCardStats: '/api/loan-offer-letter/card-stats',
 } as const;
+
+/**
+ * The clients domain's api (issue 32 "Clients"): libs/clients/server serves these paths,
+ * libs/clients/data-access calls them. Request and response schemas of every route live here.
+ */
+export const CLIENTS_PATHS = {
+  list: '/api/clients',
+  byId: '/api/clients/:id',
+  /** Find anything (the portal's top-bar search). */
+  search: '/api/search',
+} as const;
+
+/** Mobile-money collections and suspense (issue 29; NOTES.md "Collecting money"). */
+export const COLLECTIONS_PATHS = {
+  request: '/api/collections/request',
+  byId: '/api/collections/:id',
+  callback: '/api/collections/callback',
+  suspense: '/api/suspense',
+  suspenseMatch: '/api/suspense/:id/match',
+  suspenseRefund: '/api/suspense/:id/refund',
+} as const;
+
+/**
+ * The general ledger's api (issue 27, NOTES.md "Accounting"): libs/accounting/server serves
+ * these paths, libs/accounting/data-access calls them.
+ */
+export const ACCOUNTING_PATHS = {
+  /** The chart of accounts (GET list, POST create). */
+  list: '/api/accounting/accounts',
+  /** One account (PUT edit, DELETE: 409 when it has postings or the postings need it). */
+  byId: '/api/accounting/accounts/:id',
+  /** An account's statement: opening balance, its postings (paged), closing balance. */
+  statement: '/api/accounting/accounts/:id/statement',
+  trialBalance: '/api/accounting/trial-balance',
+  /** Manual journal entries (POST). */
+  journalEntries: '/api/accounting/journal-entries',
+} as const;
+
+/**
+ * Loan products (NOTES.md "Loan products and loan accounts"; /settings/loan-products).
+ * A product has versions: an edit of its terms makes a new version, an application keeps
+ * the version it was priced with. Terms travel in snake_case here; the money rules
+ * (libs/loans/rules `ProductTerms`) take them through `productTermsOf`, and their field
+ * errors come back to these names through `productFieldName`.
+ */
+export const LOAN_PRODUCTS_PATHS = {
+  /** Every product, active and inactive, with its current version (`view settngs manager module`). */
+  list: '/api/loan-products',
+  byId: '/api/loan-products/:id',
+  /** POST: a new product (`can edit settings`). */
+  create: '/api/loan-products',
+  /** PUT: name, active and the terms: a new version when the terms change. */
+  update: '/api/loan-products/:id',
+  deactivate: '/api/loan-products/:id/deactivate',
+  setDefault: '/api/loan-products/:id/default',
+  /** POST: the schedule and key figures of terms for an amount and tenure (pure, nothing stored). */
+  preview: '/api/loan-products/preview',
+} as const;

@@ -3,26 +3,7 @@ import { moneyField, moneySchema, textField, wholeNumberField } from './fields';
 import { formatMoney } from './fields/money-values';
 import { LOAN_AMOUNT_MAX, LOAN_AMOUNT_MIN, LOAN_TENURE_MAX } from './web-form';
 
-/**
- * Loan products (NOTES.md "Loan products and loan accounts"; /settings/loan-products).
- * A product has versions: an edit of its terms makes a new version, an application keeps
- * the version it was priced with. Terms travel in snake_case here; the money rules
- * (libs/loans/rules `ProductTerms`) take them through `productTermsOf`, and their field
- * errors come back to these names through `productFieldName`.
- */
-export const LOAN_PRODUCTS_PATHS = {
-  /** Every product, active and inactive, with its current version (`view settngs manager module`). */
-  list: '/api/loan-products',
-  byId: '/api/loan-products/:id',
-  /** POST: a new product (`can edit settings`). */
-  create: '/api/loan-products',
-  /** PUT: name, active and the terms: a new version when the terms change. */
-  update: '/api/loan-products/:id',
-  deactivate: '/api/loan-products/:id/deactivate',
-  setDefault: '/api/loan-products/:id/default',
-  /** POST: the schedule and key figures of terms for an amount and tenure (pure, nothing stored). */
-  preview: '/api/loan-products/preview',
-} as const;
+export { LOAN_PRODUCTS_PATHS } from './domain-paths';
 
 export const INTEREST_METHODS = ['flat', 'declining'] as const;
 export const FEE_KINDS = ['processing', 'insurance', 'other'] as const;
