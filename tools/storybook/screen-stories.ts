@@ -64,10 +64,12 @@ export async function shows(el: HTMLElement, look: Look): Promise<void> {
     const { role, name, count } = look;
     await waitFor(async () => expect((await body.findAllByRole(role, name === undefined ? undefined : { name })).length).toBeGreaterThanOrEqual(count));
   } else {
-    const found = await byRole(body, look);
-    if (look.text !== undefined) await expect(found).toHaveTextContent(look.text);
-    if (look.has) await expect(await byRole(within(found), look.has)).toBeInTheDocument();
-    await expect(found).toBeInTheDocument();
+    // The element may show before what it holds (a dialog that loads its figures): its text
+    // and inner element are waited for, the element found again each time.
+    const { text, has } = look;
+    if (text !== undefined) await waitFor(async () => expect(await byRole(body, look)).toHaveTextContent(text), { timeout: 5000 });
+    if (has) await waitFor(async () => expect(await byRole(within(await byRole(body, look)), has)).toBeInTheDocument(), { timeout: 5000 });
+    await expect(await byRole(body, look)).toBeInTheDocument();
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Meta } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { P } from '@loan/shared-contract';
 import { loanAccountCommandHandlers, loanAccountCommandVariants, loanAccountRow, loanAccountVariants } from '@loan/loans-data-access/testing';
 import { page, screenStories } from '../../../../../../tools/storybook/screen-stories';
@@ -24,7 +24,11 @@ const account = screenStories({
   error: { shows: { role: 'alert', text: 'Could not load the loan account' } },
   forbidden: { shows: { role: 'alert', text: 'You do not have permission to do this.' } },
   /** A loan not paid out has no account (404): nothing is shown. */
-  notFound: { handlers: [details.none], shows: async (el) => expect(page(el).queryByRole('heading', { name: /Loan account/ })).toBeNull() },
+  notFound: {
+    handlers: [details.none],
+    // Once the 404 is in, the section is gone (while loading it shows its skeleton).
+    shows: (el) => waitFor(() => expect(page(el).queryByRole('heading', { name: /Loan account/ })).toBeNull(), { timeout: 5000 }),
+  },
   /** Who may only view: the settlement quote, no money commands. */
   viewOnly: { workbench: { permissions: [P.viewApplication] }, act: loaded, hides: { role: 'button', name: 'Write off' } },
 });

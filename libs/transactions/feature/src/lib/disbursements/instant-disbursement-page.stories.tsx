@@ -1,5 +1,5 @@
 import type { Meta } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { P } from '@loan/shared-contract';
 import { SCREENS } from '@loan/shared-screens';
 import { approvalsVariants } from '@loan/shared-data-access-api/testing';
@@ -49,8 +49,13 @@ export const Populated = instant.flow({
 export const PaySelected = instant.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
-    await userEvent.click(await body.findByRole('checkbox', { name: 'Select LA-2026-000501' }));
-    await userEvent.click(body.getByRole('checkbox', { name: 'Select LA-2026-000502' }));
+    // Every call answered first (the list's totals and the approvals held for this screen),
+    // then each box ticked and seen ticked before the next.
+    await body.findByText(/12 payable loans/);
+    for (const ref of ['LA-2026-000501', 'LA-2026-000502']) {
+      await userEvent.click(await body.findByRole('checkbox', { name: `Select ${ref}` }));
+      await waitFor(() => expect(body.getByRole('checkbox', { name: `Select ${ref}` })).toBeChecked());
+    }
     await userEvent.click(body.getByRole('button', { name: /Pay selected/ }));
     const dialog = await body.findByRole('dialog');
     await expect(dialog).toHaveTextContent('Pay 2 loans');

@@ -74,7 +74,7 @@ it('says so when the line left suspense already (409) and keeps the dialog open'
 
 it('marks a line refunded only with a reference, after confirming', async () => {
   open();
-  await userEvent.click(await screen.findByRole('button', { name: 'Mark MTN7000002 refunded' }, LOADED));
+  await userEvent.click(await screen.findByRole('button', { name: 'Refund MTN7000002' }, LOADED));
   const dialog = await screen.findByRole('dialog', { name: 'Mark this payment refunded?' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
   expect(await within(dialog).findByText('Enter the refund reference.')).toBeInTheDocument();

@@ -65,7 +65,7 @@ export const MatchConflict = suspense.flow({
 export const Refund = suspense.flow({
   play: async ({ canvasElement }) => {
     const body = page(canvasElement);
-    await userEvent.click(await body.findByRole('button', { name: 'Mark MTN7000002 refunded' }));
+    await userEvent.click(await body.findByRole('button', { name: 'Refund MTN7000002' }));
     const dialog = await body.findByRole('dialog', { name: 'Mark this payment refunded?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
     await expect(await within(dialog).findByText('Enter the refund reference.')).toBeInTheDocument();

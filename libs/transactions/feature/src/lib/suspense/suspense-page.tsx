@@ -63,7 +63,7 @@ function suspenseColumns(actions: { onMatch: (i: SuspenseItem) => void; onRefund
             <Button size="sm" variant="ghost" onClick={() => actions.onMatch(i)} aria-label={`Match ${i.provider_transaction_id} to a loan`}>
               Match
             </Button>
-            <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-300" onClick={() => actions.onRefund(i)} aria-label={`Mark ${i.provider_transaction_id} refunded`}>
+            <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-300" onClick={() => actions.onRefund(i)} aria-label={`Refund ${i.provider_transaction_id}`}>
               Refund
             </Button>
           </div>
