@@ -47,9 +47,9 @@ function Section<T>({
   if (rows === null) return null;
   return (
     <section aria-label={title} className="mt-6">
-      <h3 className="mb-2 text-base font-semibold text-gray-900 dark:text-gray-100">
+      <h2 className="mb-2 text-base font-semibold text-gray-900 dark:text-gray-100">
         {title}
-      </h3>
+      </h2>
       {rows.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">None</p>
       ) : (

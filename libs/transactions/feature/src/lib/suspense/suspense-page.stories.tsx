@@ -59,6 +59,8 @@ export const MatchConflict = suspense.flow({
     await userEvent.click(await body.findByRole('button', { name: 'Match and record repayment' }));
     await expect(await within(await body.findByRole('dialog')).findByRole('alert')).toHaveTextContent('left suspense already');
   },
+  // The 409 refetches the list: checked once it is no longer busy (dimmed).
+  settle: true,
 });
 
 /** Refund: the reference is required. */
