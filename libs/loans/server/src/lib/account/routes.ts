@@ -69,8 +69,11 @@ export const accountCommandRoutes = [
     body: loanWaiverBodySchema,
     response: loanAccountDetailsSchema,
     handler: async (ctx) => {
-      await inCallerScope(ctx.db, ctx.scope, ctx.params.id);
-      return ctx.db.transaction((tx) => waiveCharges(tx, actorOf(ctx), ctx.params.id, ctx.body));
+      // The branch check reads inside the command's transaction, with its write.
+      return ctx.db.transaction(async (tx) => {
+        await inCallerScope(tx, ctx.scope, ctx.params.id);
+        return waiveCharges(tx, actorOf(ctx), ctx.params.id, ctx.body);
+      });
     },
   }),
   defineRoute({
@@ -81,8 +84,11 @@ export const accountCommandRoutes = [
     body: loanWriteOffBodySchema,
     response: loanAccountDetailsSchema,
     handler: async (ctx) => {
-      await inCallerScope(ctx.db, ctx.scope, ctx.params.id);
-      return ctx.db.transaction((tx) => writeOff(tx, actorOf(ctx), ctx.params.id, ctx.body.reason));
+      // The branch check reads inside the command's transaction, with its write.
+      return ctx.db.transaction(async (tx) => {
+        await inCallerScope(tx, ctx.scope, ctx.params.id);
+        return writeOff(tx, actorOf(ctx), ctx.params.id, ctx.body.reason);
+      });
     },
   }),
   defineRoute({
@@ -93,9 +99,12 @@ export const accountCommandRoutes = [
     body: loanRecoveryBodySchema,
     response: loanAccountDetailsSchema,
     handler: async (ctx) => {
-      await inCallerScope(ctx.db, ctx.scope, ctx.params.id);
       const b = ctx.body;
-      return ctx.db.transaction((tx) => recordRecovery(tx, actorOf(ctx), ctx.params.id, { amount: b.amount, paidAt: b.paid_at, reference: b.reference }));
+      // The branch check reads inside the command's transaction, with its write.
+      return ctx.db.transaction(async (tx) => {
+        await inCallerScope(tx, ctx.scope, ctx.params.id);
+        return recordRecovery(tx, actorOf(ctx), ctx.params.id, { amount: b.amount, paidAt: b.paid_at, reference: b.reference });
+      });
     },
   }),
   defineRoute({
@@ -117,8 +126,11 @@ export const accountCommandRoutes = [
     body: loanSettleBodySchema,
     response: loanAccountDetailsSchema,
     handler: async (ctx) => {
-      await inCallerScope(ctx.db, ctx.scope, ctx.params.id);
-      return ctx.db.transaction((tx) => settleLoan(tx, actorOf(ctx), ctx.params.id, ctx.body));
+      // The branch check reads inside the command's transaction, with its write.
+      return ctx.db.transaction(async (tx) => {
+        await inCallerScope(tx, ctx.scope, ctx.params.id);
+        return settleLoan(tx, actorOf(ctx), ctx.params.id, ctx.body);
+      });
     },
   }),
   defineRoute({
@@ -142,11 +154,12 @@ export const accountCommandRoutes = [
     body: loanRescheduleBodySchema,
     response: loanAccountDetailsSchema,
     handler: async (ctx) => {
-      await inCallerScope(ctx.db, ctx.scope, ctx.params.id);
       const b = ctx.body;
-      return ctx.db.transaction((tx) =>
-        rescheduleLoan(tx, actorOf(ctx), ctx.params.id, { tenure: b.tenure, monthlyRatePercent: b.monthly_rate_percent, reason: b.reason }),
-      );
+      // The branch check reads inside the command's transaction, with its write.
+      return ctx.db.transaction(async (tx) => {
+        await inCallerScope(tx, ctx.scope, ctx.params.id);
+        return rescheduleLoan(tx, actorOf(ctx), ctx.params.id, { tenure: b.tenure, monthlyRatePercent: b.monthly_rate_percent, reason: b.reason });
+      });
     },
   }),
 ];
